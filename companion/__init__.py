@@ -1,0 +1,1 @@
+"""Tabletop Companion: keeps, adjudicates and scores physical board games."""

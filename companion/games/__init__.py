@@ -1,0 +1,14 @@
+"""Pure rules engines, one package per game, and the registry of games.
+
+Nothing under ``companion.games`` may import Flask, Redis or marshmallow:
+an engine is plain functions over plain JSON-compatible data.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import Game
+from companion.games.gaia import GAIA
+
+GAMES: dict[str, Game] = {GAIA.name: GAIA}
+
+__all__ = ["GAMES", "Game"]

@@ -1,0 +1,135 @@
+"""The map: squares, adjacency, needs and the city cascade (G4.2, G6.4-G6.7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.gaia.components import ANIMALS
+
+Tiles = dict[str, dict[str, Any]]
+Xy = tuple[int, int]
+
+
+def key(at: Xy | list[int]) -> str:
+    return f"{at[0]},{at[1]}"
+
+
+def xy(k: str) -> list[int]:
+    x, y = k.split(",")
+    return [int(x), int(y)]
+
+
+def neighbours(at: Xy | list[int]) -> list[str]:
+    """G6.4: the four orthogonal neighbours, never diagonal."""
+    x, y = at[0], at[1]
+    return [f"{x},{y - 1}", f"{x - 1},{y}", f"{x + 1},{y}", f"{x},{y + 1}"]
+
+
+def open_squares(tiles: Tiles) -> list[list[int]]:
+    """G4.2: empty squares next to a tile; the first tile goes at [0, 0]."""
+    if not tiles:
+        return [[0, 0]]
+    found: set[str] = set()
+    for k in tiles:
+        found.update(n for n in neighbours(xy(k)) if n not in tiles)
+    return sorted((xy(k) for k in found), key=lambda p: (p[1], p[0]))
+
+
+def offers(tiles: Tiles, at: Xy | list[int]) -> list[dict[str, Any]]:
+    """What each neighbour of a square offers to a city's needs there."""
+    out = []
+    for n in neighbours(at):
+        tile = tiles.get(n)
+        if tile is not None:
+            out.append({"terrain": None if tile["city"] else tile["terrain"],
+                        "animals": tile["animals"] > 0})
+    return out
+
+
+def met_needs(needs: list[str], nearby: list[dict[str, Any]], distinct: bool) -> list[bool]:
+    """G6.4: which of a city's need icons are satisfied by its neighbours.
+
+    Each icon is checked on its own; with ``distinct`` equal icons need as
+    many different matching neighbours.
+    """
+    used: dict[str, int] = {}
+    met = []
+    for need in needs:
+        if need == ANIMALS:
+            supply = sum(1 for o in nearby if o["animals"])
+        else:
+            supply = sum(1 for o in nearby if o["terrain"] == need)
+        seen = used.get(need, 0)
+        ok = supply > seen if distinct else supply > 0
+        used[need] = seen + 1
+        met.append(ok)
+    return met
+
+
+def satisfied(tiles: Tiles, at: Xy | list[int], needs: list[str], distinct: bool) -> int:
+    return sum(met_needs(needs, offers(tiles, at), distinct))
+
+
+def cities_in_order(tiles: Tiles) -> list[tuple[str, dict[str, Any]]]:
+    """Cities by build order (the order feeding and the cascade visit them)."""
+    found = [(k, t["city"]) for k, t in tiles.items() if t["city"] is not None]
+    found.sort(key=lambda kc: kc[1]["seq"])
+    return found
+
+
+def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str, None]) -> None:
+    """G6.5-G6.7: re-evaluate every city until nothing changes.
+
+    Drops to 1 send all pawns home; a drop to 0 removes the city, which
+    re-exposes its terrain and may raise its neighbours. Every step up is
+    remembered in ``rises`` (insertion-ordered) for the mover's claims.
+    """
+    tiles = state["tiles"]
+    distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
+    changed = True
+    while changed:
+        changed = False
+        for k, city in cities_in_order(tiles):
+            if tiles[k]["city"] is not city:
+                continue
+            at = xy(k)
+            now = satisfied(tiles, at, city["needs"], distinct)
+            before = city["satisfied"]
+            if now == before:
+                continue
+            changed = True
+            city["satisfied"] = now
+            events.append({"type": "city_needs_changed", "at": at, "from": before, "to": now})
+            if now > before:
+                rises[k] = None
+                continue
+            if now <= 1 and city["pawns"]:
+                _send_pawns_home(state, city, at, events)
+            if now == 0:
+                _remove_city(state, k, events)
+                rises.pop(k, None)
+
+
+def _send_pawns_home(state: dict[str, Any], city: dict[str, Any], at: list[int],
+                     events: list[dict[str, Any]]) -> None:
+    seats = list(city["pawns"])
+    for seat in seats:
+        state["players"][seat]["pawns"] += 1
+    city["pawns"] = []
+    events.append({"type": "pawns_returned", "at": at, "seats": seats})
+
+
+def _remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:
+    city = state["tiles"][k]["city"]
+    state["tiles"][k]["city"] = None
+    card = {"kind": "city", "symbol": city["symbol"], "needs": city["needs"]}
+    state["piles"]["discard"].append(card)
+    events.append({"type": "city_removed", "at": xy(k), "card": card})
+
+
+def remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:
+    """Take a city off the map, its pawns home first (used by the expert cards)."""
+    city = state["tiles"][k]["city"]
+    if city["pawns"]:
+        _send_pawns_home(state, city, xy(k), events)
+    _remove_city(state, k, events)

@@ -1,0 +1,166 @@
+"""Card identities, hands of hidden cards and card accounting (G1.1-G1.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.gaia.components import (
+    LIFE_COUNTS,
+    NATURE_COUNTS,
+    NEEDS,
+    SYMBOLS,
+    TERRAINS,
+)
+
+Card = Any  # a terrain string (nature) or a dict (life)
+PILES = ("nature", "life")
+
+
+def parse_card(pile: str, raw: Any, field: str) -> Card:
+    """Validate a card entered by a player and return it in canonical form."""
+    if pile == "nature":
+        if raw not in TERRAINS:
+            raise BadMove("move", "move.bad_card", field=field, pile=pile)
+        return raw
+    if not isinstance(raw, dict) or raw.get("kind") not in ("city", "animals"):
+        raise BadMove("move", "move.bad_card", field=field, pile=pile)
+    symbol = raw.get("symbol")
+    if symbol not in SYMBOLS:
+        raise BadMove("move", "move.bad_card", field=field, pile=pile)
+    if raw["kind"] == "animals":
+        return {"kind": "animals", "symbol": symbol}
+    needs = raw.get("needs")
+    if not isinstance(needs, list) or len(needs) != 4 or any(n not in NEEDS for n in needs):
+        raise BadMove("move", "move.bad_needs", field=field)
+    return {"kind": "city", "symbol": symbol, "needs": list(needs)}
+
+
+def card_pile(card: Card) -> str:
+    return "nature" if isinstance(card, str) else "life"
+
+
+def kind_of(card: Card) -> str:
+    """The accounting kind: a terrain for nature cards, city/animals for life."""
+    return card if isinstance(card, str) else str(card["kind"])
+
+
+def city_key(card: Card) -> tuple[str, tuple[str, ...]]:
+    """Catalog identity of a city card: its symbol and its needs, order aside."""
+    return (card["symbol"], tuple(sorted(card["needs"])))
+
+
+def same_card(a: Card, b: Card) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return bool(a == b)
+    if a["kind"] != b["kind"] or a["symbol"] != b["symbol"]:
+        return False
+    return bool(a["kind"] == "animals" or city_key(a) == city_key(b))
+
+
+def hand_size(player: dict[str, Any]) -> int:
+    hand = player["hand"]
+    return sum(len(hand[p]["known"]) + hand[p]["unknown"] for p in hand)
+
+
+def take_from_hand(player: dict[str, Any], card: Card) -> None:
+    """G1.3: use a known card of that identity, else an unknown card of its pile."""
+    part = player["hand"][card_pile(card)]
+    for i, held in enumerate(part["known"]):
+        if same_card(held, card):
+            del part["known"][i]
+            return
+    if part["unknown"] > 0:
+        part["unknown"] -= 1
+        return
+    raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=describe(card))
+
+
+def describe(card: Card) -> str:
+    if isinstance(card, str):
+        return card
+    if card["kind"] == "animals":
+        return f"animals ({card['symbol']})"
+    return f"city ({card['symbol']}: {'/'.join(card['needs'])})"
+
+
+def public_cards(state: dict[str, Any]) -> list[Card]:
+    """Every card whose identity the whole table can see."""
+    cards: list[Card] = []
+    piles = state["piles"]
+    for pile in PILES:
+        cards.extend(c for c in piles[pile]["display"] if c is not None)
+    cards.extend(piles["discard"])
+    for player in state["players"]:
+        for terrain, n in player["tableau"].items():
+            cards.extend([terrain] * n)
+    for tile in state["tiles"].values():
+        city = tile["city"]
+        if city is not None:
+            cards.append({"kind": "city", "symbol": city["symbol"], "needs": city["needs"]})
+    return cards
+
+
+def _known(player: dict[str, Any]) -> list[Card]:
+    return [c for p in PILES for c in player["hand"][p]["known"]]
+
+
+def _excess(counts: Counter[Any], limits: dict[Any, int]) -> Any:
+    for kind, n in counts.items():
+        if n > limits.get(kind, 0):
+            return kind
+    return None
+
+
+def _limits(state: dict[str, Any]) -> tuple[dict[str, int], dict[Any, int] | None]:
+    kinds = {**NATURE_COUNTS, **LIFE_COUNTS}
+    catalog = state["options"].get("city_catalog")
+    if catalog is None:
+        return kinds, None
+    return kinds, dict(Counter(city_key(c) for c in catalog))
+
+
+def _over(state: dict[str, Any], cards: list[Card]) -> Any:
+    kinds, catalog = _limits(state)
+    over = _excess(Counter(kind_of(c) for c in cards), kinds)
+    if over is None and catalog is not None:
+        cities = Counter(city_key(c) for c in cards if kind_of(c) == "city")
+        over = _excess(cities, catalog)
+    return over
+
+
+def check_accounting(state: dict[str, Any], seat: int) -> None:
+    """G1.2: public cards plus the mover's known hand may not exceed the game's."""
+    over = _over(state, public_cards(state) + _known(state["players"][seat]))
+    if over is not None:
+        if isinstance(over, tuple):
+            raise RuleViolation("G1.2", "gaia.card.not_in_catalog",
+                                card=f"{over[0]}: {'/'.join(over[1])}")
+        limit = {**NATURE_COUNTS, **LIFE_COUNTS}[over]
+        raise RuleViolation("G1.2", "gaia.card.too_many", kind=over, limit=limit)
+
+
+def _forget_one(player: dict[str, Any], over: Any) -> bool:
+    for pile in PILES:
+        part = player["hand"][pile]
+        for i in range(len(part["known"]) - 1, -1, -1):
+            card = part["known"][i]
+            hit = (city_key(card) == over if isinstance(over, tuple) and kind_of(card) == "city"
+                   else kind_of(card) == over)
+            if hit:
+                del part["known"][i]
+                part["unknown"] += 1
+                return True
+    return False
+
+
+def forget_impossible(state: dict[str, Any]) -> None:
+    """G1.2: a private declaration that public cards make impossible turns unknown."""
+    public = public_cards(state)
+    for player in state["players"]:
+        if not any(player["hand"][p]["known"] for p in PILES):
+            continue
+        while (over := _over(state, public + _known(player))) is not None:
+            if not _forget_one(player, over):
+                break

@@ -1,0 +1,42 @@
+"""The working state of one move: the mover, the events so far, the rises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.errors import BadMove
+from companion.games.gaia.components import MAX_COORD
+
+
+@dataclass
+class Ctx:
+    state: dict[str, Any]
+    seat: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    #: cities whose satisfied count stepped up during this move, in order (G6.7)
+    rises: dict[str, None] = field(default_factory=dict)
+    #: the city the move built, claimable first (G6.3)
+    new_city: str | None = None
+
+    @property
+    def player(self) -> dict[str, Any]:
+        return self.state["players"][self.seat]  # type: ignore[no-any-return]
+
+    def emit(self, type_: str, **fields: Any) -> None:
+        self.events.append({"type": type_, **fields})
+
+
+def coord(move: dict[str, Any], name: str) -> list[int]:
+    """A square ``[x, y]`` from the move, both small integers."""
+    at = move.get(name)
+    if (not isinstance(at, list) or len(at) != 2
+            or any(type(v) is not int or abs(v) > MAX_COORD for v in at)):
+        raise BadMove("move", "move.bad_square", field=name)
+    return [at[0], at[1]]
+
+
+def coord_list(raw: Any, name: str) -> list[list[int]]:
+    if not isinstance(raw, list) or len(raw) > 64:
+        raise BadMove("move", "move.bad_field", field=name)
+    return [coord({name: v}, name) for v in raw]

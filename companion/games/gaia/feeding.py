@@ -1,0 +1,87 @@
+"""Feeding the cities at the start of a turn (G7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.gaia.board import cascade, cities_in_order, key, neighbours, xy
+from companion.games.gaia.components import ANIMALS
+from companion.games.gaia.context import Ctx, coord
+
+
+def hungry(state: dict[str, Any], seat: int) -> list[str]:
+    """G7.1: cities in scope with an ``animals`` need, in build order."""
+    everyone = state["options"]["feeding"] == "all"
+    return [k for k, city in cities_in_order(state["tiles"])
+            if ANIMALS in city["needs"] and (everyone or city["builder"] == seat)]
+
+
+def sources(state: dict[str, Any], k: str) -> list[str]:
+    tiles = state["tiles"]
+    return [n for n in neighbours(xy(k)) if n in tiles and tiles[n]["animals"] > 0]
+
+
+def plan(state: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
+    """Each hungry city with the tiles it could eat from (cities with none left out)."""
+    out = []
+    for k in hungry(state, seat):
+        found = sources(state, k)
+        if found:
+            out.append((k, found))
+    return out
+
+
+def has_choice(state: dict[str, Any], meals: list[tuple[str, list[str]]]) -> bool:
+    """G7.2: a choice exists unless every city has one source with enough tokens."""
+    demand: dict[str, int] = {}
+    for _, found in meals:
+        if len(found) > 1:
+            return True
+        demand[found[0]] = demand.get(found[0], 0) + 1
+    return any(state["tiles"][src]["animals"] < n for src, n in demand.items())
+
+
+def _eat(ctx: Ctx, city: str, src: str) -> None:
+    ctx.state["tiles"][src]["animals"] -= 1
+    ctx.state["supply"]["animals"] += 1
+    ctx.emit("fed", seat=ctx.seat, city=xy(city), **{"from": xy(src)})
+    cascade(ctx.state, ctx.events, ctx.rises)  # G7.3: after each city eats
+
+
+def _best_source(state: dict[str, Any], k: str) -> str | None:
+    found = sources(state, k)
+    if not found:
+        return None
+    return min(found, key=lambda s: (-state["tiles"][s]["animals"], xy(s)[1], xy(s)[0]))
+
+
+def feed_auto(ctx: Ctx) -> None:
+    """G7.2: most tokens first, ties to the smallest [y, x]; build order."""
+    for k in hungry(ctx.state, ctx.seat):
+        if ctx.state["tiles"][k]["city"] is None:
+            continue  # removed earlier in this feeding: eats nothing more
+        src = _best_source(ctx.state, k)
+        if src is not None:
+            _eat(ctx, k, src)
+
+
+def feed_chosen(ctx: Ctx, raw: Any) -> None:
+    """A ``feed`` move's own list: each city once, from an adjacent tile with tokens."""
+    if not isinstance(raw, list) or len(raw) > 64:
+        raise BadMove("move", "move.bad_field", field="sources")
+    scope = set(hungry(ctx.state, ctx.seat))
+    fed: set[str] = set()
+    for entry in raw:
+        if not isinstance(entry, dict):
+            raise BadMove("move", "move.bad_field", field="sources")
+        city, src = key(coord(entry, "city")), key(coord(entry, "from"))
+        if city not in scope or ctx.state["tiles"][city]["city"] is None or city in fed:
+            raise RuleViolation("G7.1", "gaia.feed.not_hungry", city=xy(city))
+        if src not in sources(ctx.state, city):
+            raise RuleViolation("G7.1", "gaia.feed.bad_source", city=xy(city), source=xy(src))
+        fed.add(city)
+        _eat(ctx, city, src)
+    for k in hungry(ctx.state, ctx.seat):
+        if k not in fed and sources(ctx.state, k):
+            raise RuleViolation("G7.1", "gaia.feed.missing", city=xy(k))

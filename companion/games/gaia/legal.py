@@ -1,0 +1,148 @@
+"""``legal_moves``: everything a seat may do now, as move templates.
+
+Each template names its squares (or slots, sources, objectives); a city
+template from a known card gives the needs it would meet on each square,
+one from an unknown card gives what each square's neighbours offer, so the
+player can enter the card's needs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.gaia import cards, feeding
+from companion.games.gaia.board import met_needs, offers, open_squares, xy
+from companion.games.gaia.components import (
+    ANIMALS,
+    ANIMALS_PER_CARD,
+    HAND_LIMIT,
+    LIFE_COUNTS,
+    NATURE_COUNTS,
+    SYMBOLS,
+    TERRAINS,
+    matches_symbol,
+)
+from companion.games.gaia.turns import can_claim
+
+State = dict[str, Any]
+Template = dict[str, Any]
+
+
+def legal_moves(state: State, seat: int) -> list[Template]:
+    if state["status"] != "playing" or state["turn"]["seat"] != seat:
+        return []
+    if state["turn"]["phase"] == "feeding":
+        return _feeding(state, seat)
+    out: list[Template] = []
+    if state["turn"]["actions_left"] > 0:
+        out += _draws(state, seat)
+        out += _nature(state, seat)
+        out += _life(state, seat)
+    out += [{"type": "claim_objective", "objective": o} for o in can_claim(state, seat)]
+    out.append({"type": "end_turn"})
+    return out
+
+
+def _feeding(state: State, seat: int) -> list[Template]:
+    meals = feeding.plan(state, seat)
+    return [{"type": "feed", "auto": True},
+            {"type": "feed", "cities": [{"city": xy(k), "sources": [xy(s) for s in found]}
+                                        for k, found in meals]}]
+
+
+def _draws(state: State, seat: int) -> list[Template]:
+    full = cards.hand_size(state["players"][seat]) >= HAND_LIMIT
+    out: list[Template] = []
+    for pile in ("nature", "life"):
+        part = state["piles"][pile]
+        if part["deck"] > 0:
+            out.append({"type": "draw", "pile": pile, "from": "deck",
+                        "discard_required": full})
+        for slot, card in enumerate(part["display"]):
+            if card is not None:
+                out.append({"type": "draw", "pile": pile, "from": "display", "slot": slot,
+                            "card": card, "refill_required": part["deck"] > 0,
+                            "discard_required": full})
+    return out
+
+
+def _room(state: State, seat: int) -> Counter[str]:
+    """How many more cards of each kind may still turn up (G1.2)."""
+    seen = Counter(cards.kind_of(c) for c in cards.public_cards(state))
+    for pile in ("nature", "life"):
+        seen.update(cards.kind_of(c) for c in state["players"][seat]["hand"][pile]["known"])
+    limits = {**NATURE_COUNTS, **LIFE_COUNTS}
+    return Counter({k: limits[k] - seen[k] for k in limits})
+
+
+def _candidates(state: State, seat: int, pile: str, kind: str) -> list[Any]:
+    """Known cards of a kind in hand, plus None for 'an unknown card of the pile'."""
+    hand = state["players"][seat]["hand"][pile]
+    known = [c for c in hand["known"] if cards.kind_of(c) == kind]
+    if hand["unknown"] > 0 and _room(state, seat)[kind] > 0:
+        known.append(None)
+    return known
+
+
+def _nature(state: State, seat: int) -> list[Template]:
+    squares = open_squares(state["tiles"])
+    out = []
+    for terrain in TERRAINS:
+        if state["supply"]["tiles"][terrain] and _candidates(state, seat, "nature", terrain):
+            out.append({"type": "play_nature", "terrain": terrain, "at": squares})
+    return out
+
+
+def _free_tiles(state: State, symbol: str) -> list[str]:
+    return [k for k, t in state["tiles"].items()
+            if t["city"] is None and not t["animals"] and matches_symbol(t["terrain"], symbol)]
+
+
+def _life(state: State, seat: int) -> list[Template]:
+    return _animals(state, seat) + _cities(state, seat)
+
+
+def _animals(state: State, seat: int) -> list[Template]:
+    if state["supply"]["animals"] < ANIMALS_PER_CARD:
+        return []
+    out: list[Template] = []
+    symbols = {c["symbol"] if c else None for c in _candidates(state, seat, "life", ANIMALS)}
+    for symbol in SYMBOLS if None in symbols else sorted(s for s in symbols if s):
+        squares = [xy(k) for k in _free_tiles(state, symbol)]
+        if squares:
+            out.append({"type": "play_animals", "symbol": symbol, "at": squares})
+    return out
+
+
+def _cities(state: State, seat: int) -> list[Template]:
+    out: list[Template] = []
+    distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
+    for card in _candidates(state, seat, "life", "city"):
+        if card is None:
+            out += _unknown_city(state)
+            continue
+        at: list[dict[str, Any]] = []
+        for k in _free_tiles(state, card["symbol"]):
+            met = sum(met_needs(card["needs"], offers(state["tiles"], xy(k)), distinct))
+            if met >= 2:
+                at.append({"at": xy(k), "met": met})
+        if at:
+            out.append({"type": "play_city", "symbol": card["symbol"], "needs": card["needs"],
+                        "at": at})
+    return out
+
+
+def _unknown_city(state: State) -> list[Template]:
+    out = []
+    for symbol in SYMBOLS:
+        at: list[dict[str, Any]] = []
+        for k in _free_tiles(state, symbol):
+            nearby = offers(state["tiles"], xy(k))
+            available = [t for t in TERRAINS if any(o["terrain"] == t for o in nearby)]
+            available += [ANIMALS] if any(o["animals"] for o in nearby) else []
+            if available:
+                at.append({"at": xy(k), "available": available})
+        if at:
+            out.append({"type": "play_city", "symbol": symbol, "needs": None, "at": at})
+    return out

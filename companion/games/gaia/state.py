@@ -1,0 +1,164 @@
+"""Options, setup and the initial state of a Gaia game (G2, G11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.errors import RuleViolation
+from companion.games.gaia import cards
+from companion.games.gaia.components import (
+    ANIMAL_TOKENS,
+    DEAL,
+    DISPLAY_SIZES,
+    LIFE_TOTAL,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NATURE_TOTAL,
+    OPTION_CHOICES,
+    TERRAINS,
+    TILE_COUNTS,
+    objectives_count,
+    pawns_per_player,
+)
+
+State = dict[str, Any]
+
+
+def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
+    """G11: fill in defaults and reject unknown options or values."""
+    if not isinstance(raw, dict):
+        raise RuleViolation("G11", "gaia.options.bad", option="options")
+    unknown = set(raw) - set(OPTION_CHOICES) - {"city_catalog", "power_deck"}
+    if unknown:
+        raise RuleViolation("G11", "gaia.options.unknown", option=sorted(unknown)[0])
+    options: dict[str, Any] = {}
+    for name, (allowed, default) in OPTION_CHOICES.items():
+        value = raw.get(name, default)
+        if not any(value is a or (value == a and type(value) is type(a)) for a in allowed):
+            raise RuleViolation("G11", "gaia.options.bad_value", option=name,
+                                allowed=[str(a).lower() for a in allowed])
+        options[name] = value
+    options["city_catalog"] = _catalog(raw.get("city_catalog"))
+    options["power_deck"] = raw.get("power_deck")
+    if options["power_deck"] is not None and options["variant"] != "expert":
+        raise RuleViolation("G11", "gaia.options.expert_only", option="power_deck")
+    if options["variant"] == "expert":
+        raise RuleViolation("G10", "gaia.options.expert_not_ready", option="variant")
+    return options
+
+
+def _catalog(raw: Any) -> list[dict[str, Any]] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not raw or len(raw) > 200:
+        raise RuleViolation("G11", "gaia.options.bad", option="city_catalog")
+    catalog = [cards.parse_card("life", {**c, "kind": "city"} if isinstance(c, dict) else c,
+                                "city_catalog") for c in raw]
+    return catalog
+
+
+def _objective(i: int, raw: Any) -> dict[str, Any]:
+    """G2.1: two pairs of different terrains, or one of each of the six."""
+    if not isinstance(raw, list) or any(t not in TERRAINS for t in raw):
+        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i)
+    counts: dict[str, int] = {}
+    for t in raw:
+        counts[t] = counts.get(t, 0) + 1
+    pairs = len(raw) == 4 and sorted(counts.values()) == [2, 2]
+    rainbow = len(raw) == 6 and len(counts) == 6
+    if not (pairs or rainbow):
+        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i)
+    return {"id": i, "requires": {t: counts[t] for t in TERRAINS if t in counts},
+            "claimed_by": None}
+
+
+def _display(setup: dict[str, Any]) -> dict[str, list[Any]]:
+    raw = setup.get("display")
+    if not isinstance(raw, dict):
+        raise RuleViolation("G2.2", "gaia.setup.bad_display")
+    out = {}
+    for pile, size in DISPLAY_SIZES.items():
+        shown = raw.get(pile)
+        if not isinstance(shown, list) or len(shown) != size:
+            raise RuleViolation("G2.2", "gaia.setup.bad_display")
+        out[pile] = [cards.parse_card(pile, c, f"display.{pile}") for c in shown]
+    return out
+
+
+def new_game(options: dict[str, Any], players: list[dict[str, Any]],
+             setup: dict[str, Any]) -> State:
+    """The state right after the host starts the game (G2).
+
+    Seat numbers are the indexes of ``players``. ``setup`` holds the
+    objectives and the face-up display entered by the host, and optionally
+    ``seating`` (the turn order, a permutation of the seats) and
+    ``first_player`` (a seat), G2.4.
+    """
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RuleViolation("G1", "gaia.setup.players", min=MIN_PLAYERS, max=MAX_PLAYERS, n=n)
+    if not isinstance(setup, dict):
+        raise RuleViolation("G2.2", "gaia.setup.bad_display")
+    raw_objectives = setup.get("objectives")
+    want = objectives_count(n)
+    if not isinstance(raw_objectives, list) or len(raw_objectives) != want:
+        raise RuleViolation("G2.1", "gaia.setup.objective_count", want=want)
+    display = _display(setup)
+    order = setup.get("seating", list(range(n)))
+    if (not isinstance(order, list) or any(type(s) is not int for s in order)
+            or sorted(order) != list(range(n))):
+        raise RuleViolation("G2.4", "gaia.setup.seating", n=n)
+    first = setup.get("first_player", order[0])
+    if type(first) is not int or first not in order:
+        raise RuleViolation("G2.4", "gaia.setup.first_player")
+    pawns = pawns_per_player(n)
+    state: State = {
+        "game": "gaia",
+        "options": options,
+        "status": "playing",
+        "players": [{"seat": i, "name": p.get("name", f"Player {i + 1}"),
+                     "color": p.get("color"), "pawns": pawns, "pawns_total": pawns,
+                     "hand": {pile: {"known": [], "unknown": DEAL[pile]} for pile in DEAL},
+                     "tableau": {}} for i, p in enumerate(players)],
+        "turn": {"seat": first, "actions_left": 2, "phase": "actions", "number": 1},
+        "order": order,
+        "first_player": first,
+        "tiles": {},
+        "next_city": 1,
+        "supply": {"tiles": dict(TILE_COUNTS), "animals": ANIMAL_TOKENS},
+        "piles": {
+            "nature": {"deck": NATURE_TOTAL - DEAL["nature"] * n - DISPLAY_SIZES["nature"],
+                       "display": display["nature"]},
+            "life": {"deck": LIFE_TOTAL - DEAL["life"] * n - DISPLAY_SIZES["life"],
+                     "display": display["life"]},
+            "discard": [],
+        },
+        "objectives": [_objective(i, o) for i, o in enumerate(raw_objectives)],
+        "result": None,
+    }
+    cards.check_accounting(state, first)
+    return state
+
+
+def clone(state: State) -> State:
+    """A copy that shares only what is never mutated (options, card values).
+
+    Much cheaper than a deep copy: every container the engine mutates is
+    copied, the immutable leaves are shared.
+    """
+    new = dict(state)
+    new["players"] = [{**p, "hand": {k: {"known": list(h["known"]), "unknown": h["unknown"]}
+                                     for k, h in p["hand"].items()},
+                       "tableau": dict(p["tableau"])} for p in state["players"]]
+    new["turn"] = dict(state["turn"])
+    new["tiles"] = {k: (dict(t) if t["city"] is None else
+                        {**t, "city": {**t["city"], "pawns": list(t["city"]["pawns"])}})
+                    for k, t in state["tiles"].items()}
+    supply = state["supply"]
+    new["supply"] = {"tiles": dict(supply["tiles"]), "animals": supply["animals"]}
+    piles = state["piles"]
+    new["piles"] = {"nature": {**piles["nature"], "display": list(piles["nature"]["display"])},
+                    "life": {**piles["life"], "display": list(piles["life"]["display"])},
+                    "discard": list(piles["discard"])}
+    new["objectives"] = [dict(o) for o in state["objectives"]]
+    return new

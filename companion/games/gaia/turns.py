@@ -1,0 +1,104 @@
+"""Turn passing, automatic feeding and the end of the game (G3.5, G7.4, G9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.gaia import feeding
+from companion.games.gaia.claims import resolve_claims
+from companion.games.gaia.components import ACTIONS_PER_TURN
+from companion.games.gaia.context import Ctx
+
+
+def next_seat(state: dict[str, Any], seat: int) -> int:
+    order = state["order"]
+    return order[(order.index(seat) + 1) % len(order)]  # type: ignore[no-any-return]
+
+
+def can_claim(state: dict[str, Any], seat: int) -> list[int]:
+    """G8.1: unclaimed objectives the seat's tableau meets (with a pawn to put)."""
+    player = state["players"][seat]
+    if player["pawns"] == 0:
+        return []
+    tableau = player["tableau"]
+    return [o["id"] for o in state["objectives"] if o["claimed_by"] is None
+            and all(tableau.get(t, 0) >= n for t, n in o["requires"].items())]
+
+
+def pass_turn(ctx: Ctx) -> None:
+    """Hand the turn on and run the next player's feeding (G7.4)."""
+    state = ctx.state
+    seat = next_seat(state, state["turn"]["seat"])
+    state["turn"] = {"seat": seat, "actions_left": ACTIONS_PER_TURN, "phase": "actions",
+                     "number": state["turn"]["number"] + 1}
+    ctx.emit("turn_passed", seat=seat)
+    start_feeding(ctx, seat)
+
+
+def start_feeding(ctx: Ctx, seat: int) -> None:
+    """G7.1/G7.2: feed automatically when there is no choice, else wait for ``feed``."""
+    meals = feeding.plan(ctx.state, seat)
+    if not meals:
+        return
+    if feeding.has_choice(ctx.state, meals):
+        ctx.state["turn"]["phase"] = "feeding"
+        ctx.emit("feeding_required", seat=seat)
+        return
+    feeder = Ctx(ctx.state, seat, ctx.events)  # G7.3: the feeding player moves
+    feeding.feed_auto(feeder)
+    resolve_claims(feeder, seat, None)
+    check_win(feeder)
+
+
+def check_win(ctx: Ctx) -> bool:
+    """G9.1: a player with no pawn left in hand wins at once."""
+    if ctx.state["status"] == "playing" and ctx.player["pawns"] == 0:
+        end_game(ctx, "no_pawns_left", ender=ctx.seat, winner=ctx.seat)
+        return True
+    return False
+
+
+def _exhausted(state: dict[str, Any], pile: str) -> bool:
+    part = state["piles"][pile]
+    if part["deck"] > 0:
+        return False
+    if state["options"]["end_on"] == "deck_empty":
+        return True
+    return all(c is None for c in part["display"])
+
+
+def check_cards_out(ctx: Ctx) -> bool:
+    """G9.2: the game ends once the nature or the life cards to draw run out."""
+    if ctx.state["status"] != "playing":
+        return False
+    for pile in ("nature", "life"):
+        if _exhausted(ctx.state, pile):
+            end_game(ctx, f"{pile}_cards_out", ender=ctx.seat)
+            return True
+    return False
+
+
+def placed(player: dict[str, Any]) -> int:
+    return int(player["pawns_total"] - player["pawns"])
+
+
+def ranking(state: dict[str, Any], ender: int, winner: int | None = None) -> list[int]:
+    """G9.3: most pawns placed; ties go to whoever sits closest after the ender."""
+    order = state["order"]
+    n = len(order)
+    start = order.index(ender)
+
+    def rank_key(seat: int) -> tuple[int, int, int]:
+        distance = (order.index(seat) - start - 1) % n
+        return (0 if seat == winner else 1, -placed(state["players"][seat]), distance)
+
+    return sorted(order, key=rank_key)
+
+
+def end_game(ctx: Ctx, reason: str, ender: int, winner: int | None = None) -> None:
+    ranked = ranking(ctx.state, ender, winner)
+    result = {"winner": ranked[0], "winners": [ranked[0]], "ranking": ranked,
+              "reason": reason, "ended_by": ender}
+    ctx.state["status"] = "finished"
+    ctx.state["result"] = result
+    ctx.emit("game_over", result=result)

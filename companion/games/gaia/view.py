@@ -1,0 +1,128 @@
+"""What each person at the table may see, the score, and private declarations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.errors import BadMove, GameNotActive, RuleViolation
+from companion.games.gaia import cards
+from companion.games.gaia.board import met_needs, offers, xy
+from companion.games.gaia.context import Ctx
+from companion.games.gaia.state import clone
+from companion.games.gaia.turns import end_game, placed, ranking
+
+State = dict[str, Any]
+
+
+def _player_view(p: dict[str, Any], state: State) -> dict[str, Any]:
+    hand = p["hand"]
+    on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
+    return {"seat": p["seat"], "name": p["name"], "color": p["color"],
+            "pawns_in_hand": p["pawns"], "pawns_placed": placed(p),
+            "pawns_on_objectives": on_objectives,
+            "hand_size": cards.hand_size(p),
+            "hand_counts": {pile: len(h["known"]) + h["unknown"] for pile, h in hand.items()},
+            "tableau": dict(p["tableau"])}
+
+
+def _tile_view(k: str, tile: dict[str, Any], state: State) -> dict[str, Any]:
+    city = tile["city"]
+    out: dict[str, Any] = {"at": xy(k), "terrain": tile["terrain"], "animals": tile["animals"],
+                           "city": None}
+    if city is not None:
+        distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
+        out["city"] = {"symbol": city["symbol"], "needs": list(city["needs"]),
+                       "met": met_needs(city["needs"], offers(state["tiles"], xy(k)), distinct),
+                       "satisfied": city["satisfied"], "builder": city["builder"],
+                       "pawns": list(city["pawns"]), "order": city["seq"]}
+    return out
+
+
+def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The public state; with ``seat``, that seat's own hand is added as ``hand``."""
+    piles = state["piles"]
+    view: dict[str, Any] = {
+        "game": "gaia", "status": state["status"], "options": state["options"],
+        "order": list(state["order"]),
+        "players": [_player_view(p, state) for p in state["players"]],
+        "turn": dict(state["turn"]),
+        "board": {"tiles": [_tile_view(k, t, state) for k, t in state["tiles"].items()]},
+        "supply": {"tiles": dict(state["supply"]["tiles"]),
+                   "animals": state["supply"]["animals"]},
+        "piles": {p: {"deck": piles[p]["deck"], "display": list(piles[p]["display"])}
+                  for p in ("nature", "life")} | {"discard": list(piles["discard"])},
+        "objectives": [dict(o) for o in state["objectives"]],
+        "result": state["result"],
+    }
+    if seat is not None:
+        view["hand"] = own_hand(state, seat)
+    return view
+
+
+def own_hand(state: State, seat: int) -> dict[str, Any]:
+    hand = state["players"][seat]["hand"]
+    return {pile: {"known": list(h["known"]), "unknown": h["unknown"]}
+            for pile, h in hand.items()}
+
+
+def score(state: State) -> dict[str, Any]:
+    """Live score: pawns placed (G9.3); final ranks follow the game's result."""
+    players = state["players"]
+    result = state["result"]
+    if result is not None:
+        rank = {s: i + 1 for i, s in enumerate(result["ranking"])}
+    else:
+        totals = sorted((placed(p) for p in players), reverse=True)
+        rank = {p["seat"]: totals.index(placed(p)) + 1 for p in players}
+    rows = []
+    for p in players:
+        on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
+        rows.append({"seat": p["seat"], "name": p["name"], "total": placed(p),
+                     "rank": rank[p["seat"]],
+                     "breakdown": {"cities": placed(p) - on_objectives,
+                                   "objectives": on_objectives,
+                                   "pawns_in_hand": p["pawns"]}})
+    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    return {"final": result is not None, "players": rows}
+
+
+def public_move(move: dict[str, Any]) -> dict[str, Any]:
+    """A move as the whole table may see it: a face-down draw hides its card."""
+    if move.get("type") == "draw" and "card" in move:
+        return {k: v for k, v in move.items() if k != "card"}
+    return move
+
+
+def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
+    """G1.3: the holder names (some of) their hidden cards; checked by G1.2."""
+    if state["status"] != "playing":
+        raise GameNotActive("G9", "gaia.game.finished")
+    if not isinstance(hand, dict) or set(hand) - {"nature", "life"}:
+        raise BadMove("move", "move.bad_field", field="hand")
+    new = clone(state)
+    player = new["players"][seat]
+    for pile in ("nature", "life"):
+        raw = hand.get(pile, [])
+        if not isinstance(raw, list):
+            raise BadMove("move", "move.bad_field", field=pile)
+        declared = [cards.parse_card(pile, c, pile) for c in raw]
+        part = player["hand"][pile]
+        total = len(part["known"]) + part["unknown"]
+        if len(declared) > total:
+            raise RuleViolation("G1.3", "gaia.hand.too_many_declared", pile=pile, have=total)
+        part["known"], part["unknown"] = declared, total - len(declared)
+    cards.check_accounting(new, seat)
+    return new
+
+
+def finish(state: State) -> tuple[State, list[dict[str, Any]]]:
+    """The table stops early: rank the current state; the seat to move ended it."""
+    if state["status"] != "playing":
+        raise GameNotActive("G9", "gaia.game.finished")
+    new = clone(state)
+    ctx = Ctx(new, new["turn"]["seat"])
+    end_game(ctx, "stopped", ender=ctx.seat)
+    return new, ctx.events
+
+
+__all__ = ["declare_hand", "finish", "public_move", "ranking", "score", "view_for"]

@@ -1,0 +1,41 @@
+"""Message catalogue: stable keys with their sentences in en, it and de.
+
+Games register their templates with :func:`register`; templates use
+``str.format`` fields named after the parameters. Coordinates and lists are
+formatted by :func:`_fmt` so that every language shows them the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = ("en", "it", "de")
+_CATALOGUE: dict[str, dict[str, str]] = {}
+
+
+def register(templates: dict[str, dict[str, str]]) -> None:
+    """Add templates: ``{key: {"en": ..., "it": ..., "de": ...}}``."""
+    _CATALOGUE.update(templates)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"[{value[0]},{value[1]}]"
+        return ", ".join(_fmt(v) for v in value) if value else "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_fmt(v)}" for k, v in value.items())
+    return str(value)
+
+
+def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
+    """The sentence for ``key`` in ``lang`` (English when not translated)."""
+    templates = _CATALOGUE.get(key)
+    if templates is None:
+        return key + (" " + _fmt(params) if params else "")
+    template = templates.get(lang) or templates["en"]
+    return template.format(**{k: _fmt(v) for k, v in params.items()})
+
+
+def known_keys() -> set[str]:
+    return set(_CATALOGUE)
