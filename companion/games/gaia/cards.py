@@ -106,33 +106,61 @@ def _known(player: dict[str, Any]) -> list[Card]:
     return [c for p in PILES for c in player["hand"][p]["known"]]
 
 
-def _excess(counts: Counter[Any], limits: dict[Any, int]) -> Any:
+def _tally(counts: Counter[Any], cards: list[Card], catalog: bool) -> Counter[Any]:
+    """Add cards to ``counts`` by kind (and by catalog identity for cities)."""
+    for card in cards:
+        if isinstance(card, str):
+            counts[card] += 1
+        else:
+            counts[card["kind"]] += 1
+            if catalog and card["kind"] == "city":
+                counts[city_key(card)] += 1
+    return counts
+
+
+def public_counts(state: dict[str, Any]) -> Counter[Any]:
+    """How many cards of each kind the whole table can see."""
+    catalog = state["options"].get("city_catalog") is not None
+    counts: Counter[Any] = Counter()
+    piles = state["piles"]
+    for pile in PILES:
+        _tally(counts, [c for c in piles[pile]["display"] if c is not None], catalog)
+    _tally(counts, piles["discard"], catalog)
+    for player in state["players"]:
+        counts.update(player["tableau"])
+    for tile in state["tiles"].values():
+        city = tile["city"]
+        if city is not None:
+            counts["city"] += 1
+            if catalog:
+                counts[city_key(city)] += 1
+    return counts
+
+
+def _limits(state: dict[str, Any]) -> dict[Any, int]:
+    limits: dict[Any, int] = {**NATURE_COUNTS, **LIFE_COUNTS}
+    catalog = state["options"].get("city_catalog")
+    if catalog is not None:
+        limits.update(Counter(city_key(c) for c in catalog))
+    return limits
+
+
+def _over(state: dict[str, Any], public: Counter[Any], player: dict[str, Any]) -> Any:
+    """The first kind whose public plus ``player``'s known cards exceed the game's."""
+    catalog = state["options"].get("city_catalog") is not None
+    counts = _tally(Counter(public), _known(player), catalog)
+    limits = _limits(state)
     for kind, n in counts.items():
         if n > limits.get(kind, 0):
             return kind
     return None
 
 
-def _limits(state: dict[str, Any]) -> tuple[dict[str, int], dict[Any, int] | None]:
-    kinds = {**NATURE_COUNTS, **LIFE_COUNTS}
-    catalog = state["options"].get("city_catalog")
-    if catalog is None:
-        return kinds, None
-    return kinds, dict(Counter(city_key(c) for c in catalog))
-
-
-def _over(state: dict[str, Any], cards: list[Card]) -> Any:
-    kinds, catalog = _limits(state)
-    over = _excess(Counter(kind_of(c) for c in cards), kinds)
-    if over is None and catalog is not None:
-        cities = Counter(city_key(c) for c in cards if kind_of(c) == "city")
-        over = _excess(cities, catalog)
-    return over
-
-
-def check_accounting(state: dict[str, Any], seat: int) -> None:
+def check_accounting(state: dict[str, Any], seat: int,
+                     public: Counter[Any] | None = None) -> None:
     """G1.2: public cards plus the mover's known hand may not exceed the game's."""
-    over = _over(state, public_cards(state) + _known(state["players"][seat]))
+    public = public_counts(state) if public is None else public
+    over = _over(state, public, state["players"][seat])
     if over is not None:
         if isinstance(over, tuple):
             raise RuleViolation("G1.2", "gaia.card.not_in_catalog",
@@ -155,12 +183,14 @@ def _forget_one(player: dict[str, Any], over: Any) -> bool:
     return False
 
 
-def forget_impossible(state: dict[str, Any]) -> None:
-    """G1.2: a private declaration that public cards make impossible turns unknown."""
-    public = public_cards(state)
+def account(state: dict[str, Any], seat: int) -> None:
+    """G1.2 after a move that named cards: check the mover, then forget what
+    the new public cards made impossible in everybody else's declarations."""
+    public = public_counts(state)
+    check_accounting(state, seat, public)
     for player in state["players"]:
-        if not any(player["hand"][p]["known"] for p in PILES):
+        if player["seat"] == seat or not any(player["hand"][p]["known"] for p in PILES):
             continue
-        while (over := _over(state, public + _known(player))) is not None:
+        while (over := _over(state, public, player)) is not None:
             if not _forget_one(player, over):
                 break

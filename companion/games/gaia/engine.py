@@ -72,8 +72,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Ev
     if spec.raises_cities:
         resolve_claims(ctx, seat, move.get("claim_cities"))
     if spec.enters_cards:
-        cards.check_accounting(new, seat)
-        cards.forget_impossible(new)
+        cards.account(new, seat)
     if check_win(ctx) or check_cards_out(ctx):
         return new, ctx.events
     turn = new["turn"]

@@ -76,7 +76,9 @@ def feed_chosen(ctx: Ctx, raw: Any) -> None:
         if not isinstance(entry, dict):
             raise BadMove("move", "move.bad_field", field="sources")
         city, src = key(coord(entry, "city")), key(coord(entry, "from"))
-        if city not in scope or ctx.state["tiles"][city]["city"] is None or city in fed:
+        if city in scope and ctx.state["tiles"][city]["city"] is None:
+            continue  # G7.3: removed earlier in this feeding, it eats nothing more
+        if city not in scope or city in fed:
             raise RuleViolation("G7.1", "gaia.feed.not_hungry", city=xy(city))
         if src not in sources(ctx.state, city):
             raise RuleViolation("G7.1", "gaia.feed.bad_source", city=xy(city), source=xy(src))

@@ -69,7 +69,7 @@ def _draws(state: State, seat: int) -> list[Template]:
 
 def _room(state: State, seat: int) -> Counter[str]:
     """How many more cards of each kind may still turn up (G1.2)."""
-    seen = Counter(cards.kind_of(c) for c in cards.public_cards(state))
+    seen = cards.public_counts(state)
     for pile in ("nature", "life"):
         seen.update(cards.kind_of(c) for c in state["players"][seat]["hand"][pile]["known"])
     limits = {**NATURE_COUNTS, **LIFE_COUNTS}

@@ -1,0 +1,181 @@
+"""Seeded random games with a simulated physical deck (for tests and benchmarks).
+
+The simulator shuffles real card identities, deals them, and plays a
+random truthful move each step: what a table would enter into the
+companion. Every move it makes must be accepted by the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.gaia import feeding
+from companion.games.gaia.board import met_needs, offers, open_squares, xy
+from companion.games.gaia.components import (
+    ANIMALS_PER_CARD,
+    DEAL,
+    DISPLAY_SIZES,
+    HAND_LIMIT,
+    LIFE_COUNTS,
+    NATURE_COUNTS,
+    NEEDS,
+    SYMBOLS,
+    TERRAINS,
+    matches_symbol,
+    objectives_count,
+)
+from companion.games.gaia.engine import apply
+from companion.games.gaia.state import new_game, normalize_options
+from companion.games.gaia.turns import can_claim
+
+State = dict[str, Any]
+
+
+def random_life_deck(rng: random.Random) -> list[Any]:
+    cities = [{"kind": "city", "symbol": rng.choice(SYMBOLS),
+               "needs": [rng.choice(NEEDS) for _ in range(4)]}
+              for _ in range(LIFE_COUNTS["city"])]
+    animals = [{"kind": "animals", "symbol": rng.choice(SYMBOLS)}
+               for _ in range(LIFE_COUNTS["animals"])]
+    deck = cities + animals
+    rng.shuffle(deck)
+    return deck
+
+
+def random_objective(rng: random.Random) -> list[str]:
+    if rng.random() < 0.2:
+        return list(TERRAINS)
+    a, b = rng.sample(TERRAINS, 2)
+    return [a, a, b, b]
+
+
+@dataclass
+class Table:
+    """A physical table: the true decks and hands behind the companion's state."""
+
+    rng: random.Random
+    state: State
+    decks: dict[str, list[Any]]
+    hands: list[list[Any]]
+    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    @classmethod
+    def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
+        rng = random.Random(seed)
+        nature = [t for t, n in NATURE_COUNTS.items() for _ in range(n)]
+        rng.shuffle(nature)
+        decks = {"nature": nature, "life": random_life_deck(rng)}
+        hands = [[decks[p].pop() for p in DEAL for _ in range(DEAL[p])] for _ in range(players)]
+        display = {p: [decks[p].pop() for _ in range(n)] for p, n in DISPLAY_SIZES.items()}
+        setup = {"objectives": [random_objective(rng) for _ in range(objectives_count(players))],
+                 "display": display}
+        roster = [{"name": f"P{i}", "color": f"c{i}"} for i in range(players)]
+        state = new_game(normalize_options(options), roster, setup)
+        return cls(rng, state, decks, hands)
+
+    def step(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Play one random truthful move; returns the move and its events."""
+        seat = self.state["turn"]["seat"]
+        move = self.choose(seat)
+        self.state, events = apply(self.state, seat, move)
+        self.log.append((seat, move))
+        return move, events
+
+    def play(self, max_moves: int = 2000) -> Iterator[tuple[dict[str, Any], list[Any]]]:
+        while self.state["status"] == "playing" and len(self.log) < max_moves:
+            yield self.step()
+
+    # -- choosing a move --------------------------------------------------------------
+    def choose(self, seat: int) -> dict[str, Any]:
+        state = self.state
+        if state["turn"]["phase"] == "feeding":
+            return self._feed(seat)
+        options: list[dict[str, Any]] = []
+        if state["turn"]["actions_left"] > 0:
+            options += self._plays(seat)
+            options += self._draws(seat)
+        options += [{"type": "claim_objective", "objective": o} for o in can_claim(state, seat)]
+        if not options or self.rng.random() < 0.03:
+            return {"type": "end_turn"}
+        move = self.rng.choice(options)
+        self._commit(seat, move)
+        return move
+
+    def _feed(self, seat: int) -> dict[str, Any]:
+        if self.rng.random() < 0.5:
+            return {"type": "feed", "auto": True}
+        tokens = {k: t["animals"] for k, t in self.state["tiles"].items()}
+        meals = feeding.plan(self.state, seat)
+        self.rng.shuffle(meals)
+        chosen = []
+        for city, found in meals:
+            left = [s for s in found if tokens[s] > 0]
+            if left:
+                src = self.rng.choice(left)
+                tokens[src] -= 1
+                chosen.append({"city": xy(city), "from": xy(src)})
+        return {"type": "feed", "sources": chosen}
+
+    def _draws(self, seat: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for pile in ("nature", "life"):
+            if self.decks[pile]:
+                out.append({"type": "draw", "pile": pile, "from": "deck"})
+            for slot, card in enumerate(self.state["piles"][pile]["display"]):
+                if card is not None:
+                    out.append({"type": "draw", "pile": pile, "from": "display", "slot": slot})
+        return out
+
+    def _plays(self, seat: int) -> list[dict[str, Any]]:
+        state, out = self.state, []
+        tiles = state["tiles"]
+        distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
+        for card in self.hands[seat]:
+            if isinstance(card, str):
+                if state["supply"]["tiles"][card]:
+                    at = self.rng.choice(open_squares(tiles))
+                    out.append({"type": "play_nature", "terrain": card, "at": at})
+                continue
+            free = [k for k, t in tiles.items() if t["city"] is None and not t["animals"]
+                    and matches_symbol(t["terrain"], card["symbol"])]
+            if card["kind"] == "animals":
+                if free and state["supply"]["animals"] >= ANIMALS_PER_CARD:
+                    out.append({"type": "play_animals", "symbol": card["symbol"],
+                                "at": xy(self.rng.choice(free))})
+                continue
+            good = [k for k in free
+                    if sum(met_needs(card["needs"], offers(tiles, xy(k)), distinct)) >= 2]
+            if good:
+                out.append({"type": "play_city", "symbol": card["symbol"],
+                            "needs": card["needs"], "at": xy(self.rng.choice(good))})
+        return out
+
+    def _commit(self, seat: int, move: dict[str, Any]) -> None:
+        """Move the true cards the way the table would."""
+        hand = self.hands[seat]
+        kind = move["type"]
+        if kind == "play_nature":
+            hand.remove(move["terrain"])
+        elif kind == "play_animals":
+            hand.remove({"kind": "animals", "symbol": move["symbol"]})
+        elif kind == "play_city":
+            hand.remove({"kind": "city", "symbol": move["symbol"], "needs": move["needs"]})
+        elif kind == "draw":
+            self._commit_draw(seat, move)
+
+    def _commit_draw(self, seat: int, move: dict[str, Any]) -> None:
+        hand, pile = self.hands[seat], move["pile"]
+        if move["from"] == "deck":
+            card = self.decks[pile].pop()
+            if self.rng.random() < 0.5:
+                move["card"] = card
+        else:
+            card = self.state["piles"][pile]["display"][move["slot"]]
+            if self.decks[pile]:
+                move["refill"] = self.decks[pile].pop()
+        hand.append(card)
+        if len(hand) > HAND_LIMIT:
+            move["discard"] = hand.pop(self.rng.randrange(len(hand)))

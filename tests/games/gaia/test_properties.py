@@ -1,0 +1,200 @@
+"""Random playouts: invariants, legal moves accepted, illegal moves harmless, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games.errors import RuleError
+from companion.games.gaia import apply, legal_moves, new_game
+from companion.games.gaia.components import (
+    ANIMAL_TOKENS,
+    LIFE_COUNTS,
+    NATURE_COUNTS,
+    TERRAINS,
+)
+from companion.games.gaia.playout import Table
+
+PROFILES = [{}, {"feeding": "all"}, {"duplicate_needs": "distinct_neighbours"},
+            {"end_on": "deck_empty", "auto_end_turn": False}]
+
+
+def check_invariants(s: dict[str, Any]) -> None:
+    tiles = s["tiles"]
+    # 48 tiles = supply + map; per terrain too
+    for terrain in TERRAINS:
+        on_map = sum(1 for t in tiles.values() if t["terrain"] == terrain)
+        assert on_map + s["supply"]["tiles"][terrain] == {"plains": 10, "desert": 10,
+                                                          "forest": 8, "sea": 7, "swamp": 7,
+                                                          "mountain": 6}[terrain]
+    # 20 animal tokens = supply + map
+    assert s["supply"]["animals"] + sum(t["animals"] for t in tiles.values()) == ANIMAL_TOKENS
+    # pawns conserved: hand + cities + objectives
+    for p in s["players"]:
+        on_cities = sum(1 for t in tiles.values() if t["city"] and p["seat"] in t["city"]["pawns"])
+        on_obj = sum(1 for o in s["objectives"] if o["claimed_by"] == p["seat"])
+        assert p["pawns"] + on_cities + on_obj == p["pawns_total"]
+        assert p["pawns"] >= 0
+    # no card kind over its count among public cards; all 71 cards accounted for
+    from companion.games.gaia.cards import kind_of, public_cards
+    public = public_cards(s)
+    limits = {**NATURE_COUNTS, **LIFE_COUNTS}
+    for kind, limit in limits.items():
+        assert sum(1 for c in public if kind_of(c) == kind) <= limit
+    hands = sum(h["unknown"] + len(h["known"]) for p in s["players"] for h in p["hand"].values())
+    decks = s["piles"]["nature"]["deck"] + s["piles"]["life"]["deck"]
+    assert len(public) + hands + decks == 71
+    # every city's stored count is its true count and a standing city has at least 1
+    for t in tiles.values():
+        if t["city"]:
+            assert t["city"]["satisfied"] >= 1
+            assert t["city"]["pawns"] == [] or t["city"]["satisfied"] >= 2
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), profile=st.sampled_from(PROFILES))
+def test_random_playouts_reach_a_result_with_invariants(seed, players, profile):
+    table = Table.deal(seed, players, **profile)
+    check_invariants(table.state)
+    for _ in table.play(max_moves=3000):
+        check_invariants(table.state)
+    assert table.state["status"] == "finished"
+    result = table.state["result"]
+    assert sorted(result["ranking"]) == list(range(players))
+    assert result["winner"] == result["ranking"][0]
+
+
+def _room(s: dict[str, Any], seat: int, pile: str, rng: random.Random) -> Any:
+    """An identity for an unknown card that accounting still allows."""
+    from companion.games.gaia.cards import kind_of, public_cards
+    seen = [kind_of(c) for c in public_cards(s)]
+    seen += [kind_of(c) for c in s["players"][seat]["hand"][pile]["known"]]
+    if pile == "nature":
+        free = [t for t in TERRAINS if seen.count(t) < NATURE_COUNTS[t]]
+        return rng.choice(free) if free else None
+    if seen.count("animals") < LIFE_COUNTS["animals"]:
+        return {"kind": "animals", "symbol": "star"}
+    return {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "sea", "sea"]}
+
+
+def _discard_for(s: dict[str, Any], seat: int, rng: random.Random) -> Any:
+    hand = s["players"][seat]["hand"]
+    for pile in ("nature", "life"):
+        if hand[pile]["known"]:
+            return hand[pile]["known"][0]
+    pile = "nature" if hand["nature"]["unknown"] else "life"
+    return _room(s, seat, pile, rng)
+
+
+def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
+           ) -> dict[str, Any] | None:
+    """A concrete move from a legal-moves template."""
+    kind = t["type"]
+    if kind == "draw":
+        move = {k: t[k] for k in ("type", "pile", "from", "slot") if k in t}
+        if t.get("refill_required"):
+            move["refill"] = _room(s, seat, t["pile"], rng)
+        if t["discard_required"]:
+            move["discard"] = _discard_for(s, seat, rng)
+        return move
+    if kind in ("play_nature", "play_animals"):
+        move = dict(t, at=rng.choice(t["at"]))
+        return move
+    if kind == "play_city":
+        square = rng.choice(t["at"])
+        if t["needs"] is not None:
+            return {"type": kind, "symbol": t["symbol"], "needs": t["needs"], "at": square["at"]}
+        avail = square["available"]
+        needs = [avail[0], avail[-1] if len(avail) > 1 else avail[0], "sea", "mountain"]
+        return {"type": kind, "symbol": t["symbol"], "needs": needs, "at": square["at"]}
+    if kind == "feed":
+        return {"type": "feed", "auto": True} if "auto" in t else None
+    return dict(t)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_every_offered_move_is_accepted(seed, players):
+    rng = random.Random(seed)
+    table = Table.deal(seed, players)
+    for _ in table.play(max_moves=3000):
+        s = table.state
+        if s["status"] != "playing":
+            break
+        seat = s["turn"]["seat"]
+        templates = legal_moves(s, seat)
+        assert templates, "a seat to move always has something to do"
+        for t in rng.sample(templates, min(4, len(templates))):
+            move = expand(s, seat, t, rng)
+            if move is None or (t["type"] == "play_city" and t["needs"] is None
+                                and s["options"]["duplicate_needs"] != "each_icon"):
+                continue
+            apply(s, seat, move)  # must not raise
+        for other in s["order"]:
+            if other != seat:
+                assert legal_moves(s, other) == []
+
+
+junk_values = st.one_of(st.none(), st.booleans(), st.integers(-100, 100),
+                        st.text(max_size=8), st.sampled_from((*TERRAINS, "star", "animals")),
+                        st.lists(st.integers(-3, 3), max_size=3))
+junk_moves = st.fixed_dictionaries(
+    {"type": st.sampled_from(["draw", "play_nature", "play_animals", "play_city",
+                              "claim_objective", "feed", "end_turn", "nope"])},
+    optional={"pile": st.sampled_from(["nature", "life", "x"]), "from": junk_values,
+              "slot": junk_values, "terrain": junk_values, "symbol": junk_values,
+              "at": junk_values, "needs": st.lists(junk_values, max_size=5),
+              "objective": junk_values, "card": junk_values, "refill": junk_values,
+              "discard": junk_values, "claim_cities": st.lists(junk_values, max_size=3),
+              "sources": st.lists(st.dictionaries(st.sampled_from(["city", "from"]),
+                                                  junk_values), max_size=3),
+              "auto": junk_values})
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), move=junk_moves,
+       seat=st.integers(-1, 5))
+def test_random_moves_are_accepted_or_rejected_cleanly(seed, steps, move, seat):
+    table = Table.deal(seed, 3)
+    for _ in zip(range(steps), table.play(), strict=False):
+        pass
+    s = table.state
+    before = json.dumps(s, sort_keys=True)
+    try:
+        new, _events = apply(s, seat, move)
+    except RuleError as err:
+        assert err.rule and err.key and str(err)
+        assert err.status in (409, 422)
+    else:
+        check_invariants(new)
+        json.loads(json.dumps(new))
+    assert json.dumps(s, sort_keys=True) == before
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_replaying_the_log_reproduces_the_state_exactly(seed, players):
+    table = Table.deal(seed, players)
+    first = json.loads(json.dumps(table.state))
+    for _ in table.play():
+        pass
+    replayed = first
+    for seat, move in table.log:
+        replayed, _ = apply(replayed, seat, json.loads(json.dumps(move)))
+    assert json.dumps(replayed, sort_keys=True) == json.dumps(table.state, sort_keys=True)
+    assert json.loads(json.dumps(table.state)) == table.state  # JSON round trip is exact
+
+
+def test_new_game_state_is_plain_json():
+    s = new_game({"variant": "base", "feeding": "builder", "end_on": "pile_and_display_empty",
+                  "auto_end_turn": True, "catastrophes": False,
+                  "duplicate_needs": "each_icon", "city_catalog": None, "power_deck": None},
+                 [{"name": "a"}, {"name": "b"}],
+                 {"objectives": [["sea", "sea", "forest", "forest"]] * 4,
+                  "display": {"nature": ["sea"] * 3,
+                              "life": [{"kind": "animals", "symbol": "sea"}] * 2}})
+    assert json.loads(json.dumps(s)) == s
