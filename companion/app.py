@@ -1,18 +1,111 @@
-"""The Flask application factory."""
+"""The Flask application factory and the per-process services it holds."""
 
 from __future__ import annotations
 
+import os
+import secrets
+import threading
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import JSONProvider
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from companion import config as settings
+from companion.live import Hub
+from companion.sessions.play import Sessions
+from companion.store import Store, connect, dumps, embedded, keys, loads
+
+
+class OrjsonProvider(JSONProvider):
+    """Fast, strict JSON: orjson refuses NaN and Infinity."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return dumps(obj).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return loads(s)
+
+
+class Companion:
+    """What a serving process shares: the store, the sessions service, the hub.
+
+    Redis is touched lazily, so the app starts (and recovers) while Redis is down,
+    and the embedded server is started by the first process that needs it.
+    """
+
+    def __init__(self, app: Flask, limiter: Limiter) -> None:
+        self.config = app.config
+        self.limiter = limiter
+        self._lock = threading.Lock()
+        self._store: Store | None = None
+        self._sessions: Sessions | None = None
+        self._hub: Hub | None = None
+
+    @property
+    def redis_url(self) -> str:
+        return str(self.config["REDIS_URL"] or embedded.url_for(self.config["INSTANCE_PATH"]))
+
+    @property
+    def store(self) -> Store:
+        with self._lock:
+            if self._store is None:
+                if not self.config["REDIS_URL"]:
+                    embedded.ensure_running(self.config["INSTANCE_PATH"])
+                client = connect(self.redis_url)
+                self._store = Store(client, int(self.config["SESSION_TTL"]),
+                                    int(self.config["IDEMPOTENCY_TTL"]))
+            return self._store
+
+    @property
+    def sessions(self) -> Sessions:
+        store = self.store
+        with self._lock:
+            if self._sessions is None:
+                self._sessions = Sessions(store, dict(self.config), self._secret(store))
+            return self._sessions
+
+    @property
+    def hub(self) -> Hub:
+        store = self.store
+        with self._lock:
+            if self._hub is None:
+                self._hub = Hub(store.redis)
+            return self._hub
+
+    def _secret(self, store: Store) -> bytes:
+        """Key for tokens re-derived on idempotent replays: env, else one kept in Redis."""
+        configured = os.environ.get("COMPANION_SECRET")
+        if configured:
+            return configured.encode()
+        key = f"{keys.PREFIX}:secret"
+        store.redis.set(key, secrets.token_hex(32), nx=True)
+        return bytes(store.redis.get(key))
+
+
+def _limiter_uri(url: str) -> str:
+    if url.startswith("unix://"):
+        return "redis+unix://" + url[len("unix://"):]
+    return url
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
-    app.config.update(config or {})
+    conf = {**settings.from_env(), **(config or {})}
+    Path(conf["INSTANCE_PATH"]).mkdir(parents=True, exist_ok=True)
+    app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()))
+    app.config.update(conf)
+    app.json = OrjsonProvider(app)
+    url = conf["REDIS_URL"] or embedded.url_for(conf["INSTANCE_PATH"])
+    app.config.setdefault("RATELIMIT_STORAGE_URI", _limiter_uri(url))
+    app.config.setdefault("RATELIMIT_KEY_PREFIX", f"{keys.PREFIX}:rl")
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    limiter = Limiter(get_remote_address, app=app, default_limits=[])
+    app.extensions["companion"] = Companion(app, limiter)
 
-    @app.get("/healthz")
-    def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    from companion.api import init_api
 
+    init_api(app)
     return app

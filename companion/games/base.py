@@ -31,5 +31,38 @@ class Game:
     declare_hand: Callable[[State, int, dict[str, Any]], State]
     #: move -> the part of it that everybody may see
     public_move: Callable[[Move], Move]
-    #: (state, seat|None) -> final state when the table stops early
+    #: state -> (final state, events) when the table stops early
     finish: Callable[[State], tuple[State, list[Event]]]
+    #: (options, roster, join fields) -> the new player's public fields
+    join_player: Callable[[dict[str, Any], list[dict[str, Any]], dict[str, Any]],
+                          dict[str, Any]]
+    #: (options, roster) -> what a joining player may still choose
+    join_info: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+
+
+COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
+NAME_MAX = 24
+
+
+def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
+                ) -> dict[str, Any]:
+    """Name and colour, shared by every game: a name, a colour nobody has yet."""
+    from companion.games.errors import RuleViolation
+
+    name = fields.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
+        raise RuleViolation(rule, "join.bad_name", max=NAME_MAX)
+    taken = {p["color"] for p in roster}
+    color = fields.get("color")
+    if color is None:
+        color = next((c for c in COLORS if c not in taken), None)
+    if color not in COLORS:
+        raise RuleViolation(rule, "join.bad_color", colors=list(COLORS))
+    if color in taken:
+        raise RuleViolation(rule, "join.color_taken", color=color)
+    return {"name": name.strip(), "color": color}
+
+
+def free_colors(roster: list[dict[str, Any]]) -> list[str]:
+    taken = {p["color"] for p in roster}
+    return [c for c in COLORS if c not in taken]

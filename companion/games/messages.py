@@ -39,3 +39,19 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
 
 def known_keys() -> set[str]:
     return set(_CATALOGUE)
+
+
+register({
+    "join.bad_name": {"en": "Enter a name of 1 to {max} characters.",
+                      "it": "Inserisci un nome da 1 a {max} caratteri.",
+                      "de": "Gib einen Namen mit 1 bis {max} Zeichen ein."},
+    "join.bad_color": {"en": "Choose one of the colours: {colors}.",
+                       "it": "Scegli uno dei colori: {colors}.",
+                       "de": "Wähle eine der Farben: {colors}."},
+    "join.color_taken": {"en": "Somebody already plays {color}.",
+                         "it": "Qualcuno gioca già con il {color}.",
+                         "de": "{color} ist schon vergeben."},
+    "join.full": {"en": "The table is full ({max} players).",
+                  "it": "Il tavolo è pieno ({max} giocatori).",
+                  "de": "Der Tisch ist voll ({max} Personen)."},
+})

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from companion.games.base import Game
+from typing import Any
+
+from companion.games.base import Game, free_colors, join_common
 from companion.games.gaia import messages as _messages  # noqa: F401  (registers sentences)
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import declare_hand, finish, public_move, score, view_for
+
+
+def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+                fields: dict[str, Any]) -> dict[str, Any]:
+    """A seat at the table: a name and a free pawn colour (2-5 players, G1)."""
+    from companion.games.errors import RuleViolation
+
+    if len(roster) >= MAX_PLAYERS:
+        raise RuleViolation("G1", "join.full", max=MAX_PLAYERS)
+    return join_common(roster, fields, "G1")
+
+
+def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster)}
+
 
 GAIA = Game(
     name="gaia",
@@ -23,6 +40,8 @@ GAIA = Game(
     declare_hand=declare_hand,
     public_move=public_move,
     finish=finish,
+    join_player=join_player,
+    join_info=join_info,
 )
 
 __all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",

@@ -1,0 +1,52 @@
+"""The REST API (flask-smorest): blueprints, OpenAPI settings, error mapping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api as _Api
+
+from companion.api import join, pictures, problems, schemas, sessions, stream
+
+OPENAPI = {
+    "API_TITLE": "Tabletop Companion",
+    "API_VERSION": "v1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/api/v1",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "Keeps, adjudicates and scores physical board games. "
+                                "Errors are application/problem+json (RFC 9457)."},
+        "components": {"securitySchemes": {
+            "bearer": {"type": "http", "scheme": "bearer",
+                       "description": "host token (from create) or player token (from join)"}}},
+        "security": [{"bearer": []}, {}],
+    },
+}
+
+
+class Api(_Api):
+    """flask-smorest's Api, documenting and answering errors as problem+json."""
+
+    ERROR_SCHEMA = schemas.ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        problems.register(self._app)
+
+
+def init_api(app: Flask) -> Api:
+    for key, value in OPENAPI.items():
+        app.config.setdefault(key, value)
+    api = Api(app)
+    for module in (sessions, join, stream, pictures):
+        api.register_blueprint(module.blp)
+    api.register_blueprint(join.health)
+    sessions.init(app)
+    join.init(app)
+    return api
+
+
+__all__: list[Any] = ["Api", "init_api"]

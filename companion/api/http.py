@@ -1,0 +1,85 @@
+"""Request helpers shared by the views: tokens, idempotency, ETags, parsing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from flask import Response, current_app, request
+from flask_smorest import Blueprint as _Blueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser
+
+from companion.errors import Problem
+from companion.sessions.core import Idem, Outcome
+from companion.sessions.play import Sessions
+from companion.sessions.tokens import body_hash
+
+MAX_KEY = 200
+
+
+class JsonParser(FlaskParser):
+    """Bodies are read with orjson: strict JSON (no NaN or Infinity), any content type."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as err:
+            return self._handle_invalid_json_error(err, req)
+
+
+class Blueprint(_Blueprint):
+    ARGUMENTS_PARSER = JsonParser()
+
+
+class BadHeader(Problem):
+    status, code, title = 400, "bad_header", "Bad header"
+
+
+def sessions() -> Sessions:
+    return current_app.extensions["companion"].sessions  # type: ignore[no-any-return]
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()[:512]
+    return None
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_KEY:
+        raise BadHeader(f"Idempotency-Key must be 1 to {MAX_KEY} characters.")
+    return key
+
+
+def raw_body_hash() -> str:
+    return body_hash(request.get_data(cache=True) + b"|" + request.path.encode())
+
+
+def idem(sid: str, scope: str) -> Idem | None:
+    return sessions().idem_for(sid, bearer(), scope, idempotency_key(), raw_body_hash())
+
+
+def if_match() -> str | None:
+    return request.headers.get("If-Match")
+
+
+def tag(response: Response, version: int) -> Response:
+    response.headers["ETag"] = f'"{version}"'
+    return response
+
+
+def respond(outcome: Outcome) -> tuple[dict[str, Any], int, dict[str, str]]:
+    headers = {"ETag": f'"{outcome.version}"'}
+    if outcome.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return outcome.body, outcome.status, headers

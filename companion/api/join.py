@@ -1,0 +1,70 @@
+"""Joining by code, the rules lookup, and health checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from companion.api import schemas
+from companion.api.http import Blueprint, idempotency_key, respond, sessions
+from companion.api.problems import language
+from companion.errors import NotFound, StoreDown
+from companion.games.rules import rules_for
+from companion.sessions.tokens import body_hash
+
+blp = Blueprint("join", __name__, url_prefix="/api/v1", description="Join a table by its code")
+health = Blueprint("health", __name__, description="Liveness and readiness")
+
+
+@blp.route("/join/<code>")
+class Join(MethodView):
+    @blp.response(200, schemas.JoinInfoSchema)
+    @blp.alt_response(404, schema=schemas.ProblemSchema)
+    def get(self, code: str) -> Any:
+        """What the join page needs: game, options, players, free colours"""
+        return sessions().join_info(code)
+
+    @blp.arguments(schemas.JoinSchema)
+    @blp.response(201, schemas.JoinedSchema)
+    @blp.alt_response(409, schema=schemas.ProblemSchema, description="game already started")
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
+    def post(self, fields: dict[str, Any], code: str) -> Any:
+        """Take a seat (in the lobby only); returns your player token, once"""
+        digest = body_hash(request.get_data(cache=True) + code.upper().encode())
+        return respond(sessions().join(code, fields, idempotency_key(), digest))
+
+
+@blp.route("/rules/<game>")
+class Rules(MethodView):
+    @blp.response(200, schemas.RulesSchema)
+    def get(self, game: str) -> Any:
+        """The rules with their ids, in the request's language (Accept-Language)"""
+        lang = language()
+        found = rules_for(game, lang)
+        if found is None:
+            raise NotFound(f"There is no game {game[:40]!r}.")
+        return {"game": game, "language": lang, "rules": found}
+
+
+def _health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+def _ready() -> dict[str, str]:
+    try:
+        current_app.extensions["companion"].store.ping()
+    except Exception as err:
+        raise StoreDown("The game store is unreachable.", headers={"Retry-After": "2"}) from err
+    return {"status": "ready"}
+
+
+for prefix in ("", "/api/v1"):
+    health.add_url_rule(f"{prefix}/healthz", f"healthz{prefix}", _health)
+    health.add_url_rule(f"{prefix}/readyz", f"readyz{prefix}", _ready)
+
+
+def init(app: Any) -> None:
+    limiter = app.extensions["companion"].limiter
+    limiter.limit(lambda: current_app.config["RATE_LIMIT_JOIN"])(Join)

@@ -1,0 +1,66 @@
+"""Pictures: the QR code of the join URL, and the board as SVG."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import qrcode
+import qrcode.image.pure
+import qrcode.image.svg
+from flask import Response
+from flask.views import MethodView
+
+from companion.api.http import Blueprint, sessions
+from companion.api.links import base_url
+from companion.games.gaia.board_svg import draw as draw_gaia
+
+blp = Blueprint("pictures", __name__, url_prefix="/api/v1", description="QR codes and boards")
+DRAWERS = {"gaia": draw_gaia}
+
+
+def _join_url(sid: str) -> str:
+    return f"{base_url()}/j/{sessions().load(sid).doc['code']}"
+
+
+def _picture(body: bytes | str, mimetype: str, version: int | None = None) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Cache-Control"] = "no-cache"
+    if version is not None:
+        response.headers["ETag"] = f'"{version}"'
+    return response
+
+
+@blp.route("/sessions/<sid>/qr.svg")
+class QrSvg(MethodView):
+    @blp.doc(responses={"200": {"description": "SVG",
+                                "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    def get(self, sid: str) -> Response:
+        """QR code of the join URL (SVG)"""
+        image = qrcode.make(_join_url(sid), image_factory=qrcode.image.svg.SvgPathImage,
+                            box_size=12, border=2)
+        return _picture(image.to_string(), "image/svg+xml")
+
+
+@blp.route("/sessions/<sid>/qr.png")
+class QrPng(MethodView):
+    @blp.doc(responses={"200": {"description": "PNG",
+                                "content": {"image/png": {"schema": {"type": "string",
+                                                                     "format": "binary"}}}}})
+    def get(self, sid: str) -> Response:
+        """QR code of the join URL (PNG)"""
+        image = qrcode.make(_join_url(sid), image_factory=qrcode.image.pure.PyPNGImage,
+                            box_size=10, border=2)
+        out = io.BytesIO()
+        image.save(out)
+        return _picture(out.getvalue(), "image/png")
+
+
+@blp.route("/sessions/<sid>/board.svg")
+class BoardSvg(MethodView):
+    @blp.doc(responses={"200": {"description": "SVG",
+                                "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    def get(self, sid: str) -> Any:
+        """A picture of the table: tiles, animals, cities with needs met, pawns"""
+        state, version = sessions().public(sid)
+        return _picture(DRAWERS[state["game"]](state), "image/svg+xml", version)

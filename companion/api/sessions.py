@@ -1,0 +1,170 @@
+"""Session resources: create, state, moves, undo, finish, seats, reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from companion.api import http, schemas
+from companion.api.http import Blueprint, bearer, idem, if_match, respond, sessions
+from companion.api.links import with_links
+from companion.sessions.tokens import body_hash
+
+blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
+                description="Game sessions: create, join, play, watch")
+
+
+@blp.route("/sessions")
+class SessionList(MethodView):
+    @blp.arguments(schemas.CreateSchema)
+    @blp.response(201, schemas.CreatedSchema)
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="bad game or options")
+    @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create a session (returns the host token, once)"""
+        outcome = sessions().create(body["game"], body["options"], http.idempotency_key(),
+                                    body_hash(request.get_data(cache=True)))
+        outcome.body = with_links(outcome.body)
+        return respond(outcome)
+
+
+@blp.route("/sessions/import")
+class SessionImport(MethodView):
+    @blp.arguments(schemas.RecordSchema)
+    @blp.response(201, schemas.CreatedSchema)
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
+    def post(self, record: dict[str, Any]) -> Any:
+        """Replay an exported game record into a new session, checking every move"""
+        outcome = sessions().import_(record)
+        outcome.body = with_links(outcome.body)
+        return respond(outcome)
+
+
+@blp.route("/sessions/<sid>")
+class SessionState(MethodView):
+    @blp.arguments(schemas.StateQuery, location="query")
+    @blp.response(200, schemas.StateSchema)
+    @blp.alt_response(404, schema=schemas.ProblemSchema)
+    def get(self, query: dict[str, Any], sid: str) -> Any:
+        """Public state; ``?wait=S&since=V`` long-polls until the version passes V"""
+        from companion.api.stream import wait_for_version
+
+        state, version = sessions().public(sid)
+        wait, since = query.get("wait"), query.get("since")
+        if wait and since is not None and version <= since:
+            state, version = wait_for_version(sid, since, float(wait))
+        return state, 200, {"ETag": f'"{version}"'}
+
+
+@blp.route("/sessions/<sid>/start")
+class SessionStart(MethodView):
+    @blp.arguments(schemas.StartSchema)
+    @blp.response(201, schemas.ChangeResultSchema)
+    def post(self, body: dict[str, Any], sid: str) -> Any:
+        """Start the game (host): seating, first player and the game's setup"""
+        return respond(sessions().start(sid, bearer(), body, idem(sid, "start"), if_match()))
+
+
+@blp.route("/sessions/<sid>/moves")
+class SessionMoves(MethodView):
+    @blp.arguments(schemas.MoveSchema)
+    @blp.response(201, schemas.MoveResultSchema)
+    @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
+    @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="the rules forbid it")
+    def post(self, move: dict[str, Any], sid: str) -> Any:
+        """Make a move (player; the host names the seat)"""
+        return respond(sessions().move(sid, bearer(), move, idem(sid, "move"), if_match()))
+
+    @blp.response(200, schemas.LogSchema)
+    def get(self, sid: str) -> Any:
+        """The move log, public parts only, with each entry's events"""
+        entries, _, version = sessions().history(sid)
+        return {"version": version, "entries": entries}, 200, {"ETag": f'"{version}"'}
+
+
+@blp.route("/sessions/<sid>/undo")
+class SessionUndo(MethodView):
+    @blp.arguments(schemas.UndoSchema)
+    @blp.response(201, schemas.ChangeResultSchema)
+    def post(self, body: dict[str, Any], sid: str) -> Any:
+        """Undo the last move (its maker while it is the last, or the host; the host may
+        rewind to ``to_version``)"""
+        return respond(sessions().undo(sid, bearer(), body, idem(sid, "undo"), if_match()))
+
+
+@blp.route("/sessions/<sid>/finish")
+class SessionFinish(MethodView):
+    @blp.response(201, schemas.ChangeResultSchema)
+    def post(self, sid: str) -> Any:
+        """End the game now (host): final scores from the current state"""
+        return respond(sessions().finish(sid, bearer(), idem(sid, "finish"), if_match()))
+
+
+@blp.route("/sessions/<sid>/rematch")
+class SessionRematch(MethodView):
+    @blp.response(201, schemas.CreatedSchema)
+    def post(self, sid: str) -> Any:
+        """A new session in the lobby with the same options; players are invited live"""
+        outcome = sessions().rematch(sid, bearer())
+        outcome.body = with_links(outcome.body)
+        return respond(outcome)
+
+
+@blp.route("/sessions/<sid>/seats/<int:seat>/token")
+class SeatToken(MethodView):
+    @blp.response(201, schemas.TokenSchema)
+    def post(self, sid: str, seat: int) -> Any:
+        """Re-issue a seat's token (host); the old one stops working"""
+        outcome = sessions().reissue(sid, bearer(), seat)
+        return outcome.body, 201
+
+
+@blp.route("/sessions/<sid>/me")
+class Me(MethodView):
+    @blp.response(200, schemas.MeSchema)
+    def get(self, sid: str) -> Any:
+        """Private view: your seat and your own hand"""
+        return sessions().me(sid, bearer())
+
+
+@blp.route("/sessions/<sid>/me/hand")
+class MyHand(MethodView):
+    @blp.arguments(schemas.HandSchema)
+    @blp.response(200, schemas.MeSchema)
+    def put(self, hand: dict[str, Any], sid: str) -> Any:
+        """Privately declare your hidden cards (not a move: no version, not in the log)"""
+        return sessions().declare(sid, bearer(), hand)
+
+
+@blp.route("/sessions/<sid>/legal-moves")
+class LegalMoves(MethodView):
+    @blp.arguments(schemas.LegalQuery, location="query")
+    @blp.response(200, schemas.LegalSchema)
+    def get(self, query: dict[str, Any], sid: str) -> Any:
+        """The moves you could make now, with their legal squares and targets"""
+        return sessions().legal(sid, bearer(), query.get("seat"))
+
+
+@blp.route("/sessions/<sid>/score")
+class Score(MethodView):
+    @blp.response(200, schemas.ScoreSchema)
+    def get(self, sid: str) -> Any:
+        """Live score table with each player's breakdown"""
+        return sessions().score(sid)
+
+
+@blp.route("/sessions/<sid>/export")
+class Export(MethodView):
+    @blp.response(200, schemas.RecordSchema)
+    def get(self, sid: str) -> Any:
+        """Game record: options, players, setup and every move in force (public parts)"""
+        return sessions().export(sid)
+
+
+def init(app: Any) -> None:
+    limiter = app.extensions["companion"].limiter
+    limiter.limit(lambda: current_app.config["RATE_LIMIT_CREATE"], methods=["POST"])(
+        SessionList)

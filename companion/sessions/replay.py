@@ -1,0 +1,100 @@
+"""Rebuilding a game from its log: undo, catch-up events, exports.
+
+The log is append-only: one entry per public version after creation
+(``join``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``, ``token``).
+An ``undo`` entry names the version it returns to; replay walks the whole
+timeline, so every entry's events can be recomputed exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games import GAMES
+from companion.games.errors import RuleError
+
+Entry = dict[str, Any]
+
+
+def roster_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players as the engine and the public may see them (no token hashes)."""
+    return [{k: v for k, v in p.items() if k != "token"} for p in doc["players"]]
+
+
+@dataclass
+class Step:
+    entry: Entry
+    events: list[dict[str, Any]]
+    state: dict[str, Any] | None
+
+
+def entry_events(entry: Entry) -> list[dict[str, Any]]:
+    """Events of entries that do not touch the engine."""
+    kind = entry["k"]
+    if kind == "join":
+        return [{"type": "player_joined", "seat": entry["seat"], "name": entry["name"],
+                 "color": entry.get("color")}]
+    if kind == "token":
+        return [{"type": "token_reissued", "seat": entry["seat"]}]
+    if kind == "rematch":
+        return [{"type": "rematch", "session_id": entry["session_id"], "code": entry["code"]}]
+    return []
+
+
+def walk(doc: dict[str, Any], entries: list[Entry]) -> Iterator[Step]:
+    """Replay the timeline, yielding each entry with its events and the state after it."""
+    game = GAMES[doc["game"]]
+    state: dict[str, Any] | None = None
+    states: dict[int, dict[str, Any] | None] = {}
+    for entry in entries:
+        kind = entry["k"]
+        events = entry_events(entry)
+        if kind == "start":
+            state = game.new_game(doc["options"], roster_public(doc), entry["setup"])
+            events = [{"type": "game_started", "first_player": state["turn"]["seat"]}]
+        elif kind == "move":
+            assert state is not None
+            state, events = game.apply(state, entry["seat"], entry["m"])
+        elif kind == "finish":
+            assert state is not None
+            state, events = game.finish(state)
+        elif kind == "undo":
+            state = states[entry["to"]]
+            events = [{"type": "undone", "to": entry["to"]}]
+        states[entry["v"]] = state
+        yield Step(entry, events, state)
+
+
+def effective(entries: list[Entry]) -> list[Entry]:
+    """The entries still in force: undone ones (and the undo entries) left out."""
+    stack: list[Entry] = []
+    for entry in entries:
+        if entry["k"] == "undo":
+            while stack and stack[-1]["v"] > entry["to"]:
+                stack.pop()
+        else:
+            stack.append(entry)
+    return stack
+
+
+def rebuild(doc: dict[str, Any], entries: list[Entry]) -> dict[str, Any] | None:
+    """The engine state the log leads to, with the players' private declarations
+    re-applied where they still fit."""
+    state = None
+    for step in walk(doc, entries):
+        state = step.state
+    if state is None:
+        return None
+    game = GAMES[doc["game"]]
+    for seat, hand in doc.get("declared", {}).items():
+        try:
+            state = game.declare_hand(state, int(seat), hand)
+        except RuleError:
+            pass  # cards declared then are gone now: they stay unknown
+    return state
+
+
+def moves_made(entries: list[Entry]) -> int:
+    return sum(1 for e in effective(entries) if e["k"] == "move")

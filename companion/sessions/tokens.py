@@ -1,0 +1,53 @@
+"""Secrets and codes: tokens (random, stored only as hashes), ids and join codes."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+#: Join codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B) and are read aloud easily.
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 bits
+
+
+def derived_token(secret: bytes, *parts: str) -> str:
+    """A token recomputed from an idempotency key, so that a retried create or join
+    gets the same token back without the token ever being stored."""
+    digest = hmac.new(secret, "\x1f".join(parts).encode(), hashlib.sha256).digest()
+    return _b64(digest)
+
+
+def _b64(raw: bytes) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_hash(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and hmac.compare_digest(a, b)
+
+
+def new_session_id() -> str:
+    return secrets.token_hex(16)  # 128 bits
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(raw: str) -> str:
+    """Upper case, without spaces or dashes (as people type what they hear)."""
+    return raw.strip().upper().replace(" ", "").replace("-", "")[:16]
+
+
+def body_hash(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()

