@@ -9,6 +9,8 @@ stored log using their last seen version (``Last-Event-ID``).
 
 from __future__ import annotations
 
+import contextlib
+import contextlib
 import logging
 import queue
 import threading
@@ -63,10 +65,8 @@ class Hub:
             return
         message = orjson.loads(data)
         for q in targets:
-            try:
+            with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
-            except queue.Full:  # a stuck client: it will catch up from the log
-                pass
         self.delivered += len(targets)
 
     def _run(self) -> None:
@@ -97,17 +97,13 @@ class Hub:
                 backoff = min(backoff * 2, 5.0)
             finally:
                 if pubsub is not None:
-                    try:
+                    with contextlib.suppress(redis.RedisError, OSError):
                         pubsub.close()
-                    except (redis.RedisError, OSError):
-                        pass
 
     def _wake_all(self) -> None:
         """Tell every client to re-check the store (messages may have been missed)."""
         with self._lock:
             targets = [q for group in self._subscribers.values() for q in group]
         for q in targets:
-            try:
+            with contextlib.suppress(queue.Full):
                 q.put_nowait({"resync": True})
-            except queue.Full:
-                pass

@@ -104,7 +104,7 @@ class Sessions(_Lifecycle):
 
         def decide(loaded: Loaded) -> Change:
             doc = loaded.doc
-            role, seat = self.who(doc, token)
+            _role, seat = self.who(doc, token)
             if seat is None:
                 raise Forbidden("Only a player declares their own hand.")
             if doc["state"] is None:
@@ -150,7 +150,7 @@ class Sessions(_Lifecycle):
 
     def me(self, sid: str, token: str | None) -> dict[str, Any]:
         loaded = self.load(sid)
-        role, seat = self.who(loaded.doc, token)
+        _role, seat = self.who(loaded.doc, token)
         if seat is None:
             return {"seat": None, "host": True, "version": loaded.version}
         return {**self._private(loaded.doc, seat), "host": False, "version": loaded.version}

@@ -8,6 +8,7 @@ timeline, so every entry's events can be recomputed exactly.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -89,10 +90,9 @@ def rebuild(doc: dict[str, Any], entries: list[Entry]) -> dict[str, Any] | None:
         return None
     game = GAMES[doc["game"]]
     for seat, hand in doc.get("declared", {}).items():
-        try:
+        # cards declared then may be gone now: those stay unknown
+        with contextlib.suppress(RuleError):
             state = game.declare_hand(state, int(seat), hand)
-        except RuleError:
-            pass  # cards declared then are gone now: they stay unknown
     return state
 
 

@@ -10,6 +10,7 @@ its group) does not take it down; the process that started it stops it.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import subprocess
 import time
 from pathlib import Path
@@ -95,10 +96,8 @@ class EmbeddedRedis:
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
-        try:
+        with contextlib.suppress(redis.RedisError, OSError):
             redis.Redis.from_url(self.url, socket_timeout=5).shutdown(save=True)
-        except (redis.RedisError, OSError):
-            pass
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
