@@ -10,7 +10,6 @@ stored log using their last seen version (``Last-Event-ID``).
 from __future__ import annotations
 
 import contextlib
-import contextlib
 import logging
 import queue
 import threading
