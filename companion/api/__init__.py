@@ -44,8 +44,6 @@ def init_api(app: Flask) -> Api:
     for module in (sessions, join, stream, pictures):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)
-    sessions.init(app)
-    join.init(app)
     return api
 
 

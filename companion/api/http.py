@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint as _Blueprint
+from limits import parse as parse_limit
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
@@ -14,6 +16,7 @@ from companion.errors import Problem
 from companion.sessions.core import Idem, Outcome
 from companion.sessions.play import Sessions
 from companion.sessions.tokens import body_hash
+from companion.store import keys
 
 MAX_KEY = 200
 
@@ -33,6 +36,27 @@ class JsonParser(FlaskParser):
 
 class Blueprint(_Blueprint):
     ARGUMENTS_PARSER = JsonParser()
+
+
+class TooManyRequests(Problem):
+    status, code, title = 429, "rate_limited", "Too many requests"
+
+
+def rate_limit(name: str) -> None:
+    """Count this request against ``RATE_LIMIT_<NAME>`` for the caller's address,
+    in the same Redis as the sessions (429 with Retry-After when over)."""
+    limiter = current_app.extensions["companion"].limiter
+    item = parse_limit(current_app.config[f"RATE_LIMIT_{name.upper()}"])
+    who = request.remote_addr or "?"
+    try:
+        allowed = limiter.limiter.hit(item, f"{keys.PREFIX}:rl", name, who)
+    except Exception:  # the limiter's store is down: the request itself will say 503
+        return
+    if not allowed:
+        retry = max(1, int(limiter.limiter.get_window_stats(item, f"{keys.PREFIX}:rl", name,
+                                                            who).reset_time - time.time()))
+        raise TooManyRequests(f"Too many requests; try again in {retry} s.",
+                              headers={"Retry-After": str(retry)})
 
 
 class BadHeader(Problem):

@@ -8,7 +8,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import schemas
-from companion.api.http import Blueprint, idempotency_key, respond, sessions
+from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
 from companion.errors import NotFound, StoreDown
 from companion.games.rules import rules_for
@@ -24,6 +24,7 @@ class Join(MethodView):
     @blp.alt_response(404, schema=schemas.ProblemSchema)
     def get(self, code: str) -> Any:
         """What the join page needs: game, options, players, free colours"""
+        rate_limit("join")
         return sessions().join_info(code)
 
     @blp.arguments(schemas.JoinSchema)
@@ -32,6 +33,7 @@ class Join(MethodView):
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
     def post(self, fields: dict[str, Any], code: str) -> Any:
         """Take a seat (in the lobby only); returns your player token, once"""
+        rate_limit("join")
         digest = body_hash(request.get_data(cache=True) + code.upper().encode())
         return respond(sessions().join(code, fields, idempotency_key(), digest))
 
@@ -63,8 +65,3 @@ def _ready() -> dict[str, str]:
 for prefix in ("", "/api/v1"):
     health.add_url_rule(f"{prefix}/healthz", f"healthz{prefix}", _health)
     health.add_url_rule(f"{prefix}/readyz", f"readyz{prefix}", _ready)
-
-
-def init(app: Any) -> None:
-    limiter = app.extensions["companion"].limiter
-    limiter.limit(lambda: current_app.config["RATE_LIMIT_JOIN"])(Join)

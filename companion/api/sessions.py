@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import request
 from flask.views import MethodView
 
 from companion.api import http, schemas
@@ -24,6 +24,7 @@ class SessionList(MethodView):
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
+        http.rate_limit("create")
         outcome = sessions().create(body["game"], body["options"], http.idempotency_key(),
                                     body_hash(request.get_data(cache=True)))
         outcome.body = with_links(outcome.body)
@@ -162,9 +163,3 @@ class Export(MethodView):
     def get(self, sid: str) -> Any:
         """Game record: options, players, setup and every move in force (public parts)"""
         return sessions().export(sid)
-
-
-def init(app: Any) -> None:
-    limiter = app.extensions["companion"].limiter
-    limiter.limit(lambda: current_app.config["RATE_LIMIT_CREATE"], methods=["POST"])(
-        SessionList)

@@ -55,16 +55,16 @@ class Sessions(_Lifecycle):
         def decide(loaded: Loaded) -> Change:
             doc = loaded.doc
             role, seat = self.who(doc, token)
+            target = body.get("to_version")
+            if target is not None and role != "host":
+                raise Forbidden("Only the host may rewind further than the last move.")
             entries = self._guard(self.store.log, sid)
             live = replay.effective(entries)
             moves = [e for e in live if e["k"] in ("move", "finish")]
             if not moves:
                 raise Conflict("There is no move to undo.")
-            target = body.get("to_version")
             if target is None:
                 target = moves[-1]["v"] - 1
-            elif role != "host":
-                raise Forbidden("Only the host may rewind further than the last move.")
             if role != "host":
                 last = entries[-1]
                 if last["k"] != "move" or last["seat"] != seat or last.get("by") == "host":

@@ -46,7 +46,7 @@ def connect(url: str) -> redis.Redis | RedisCluster:
 
 
 def dumps(value: Any) -> bytes:
-    return orjson.dumps(value)
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def loads(raw: bytes | str) -> Any:
