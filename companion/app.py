@@ -75,6 +75,15 @@ class Companion:
                 self._hub = Hub(store.redis)
             return self._hub
 
+    def close(self) -> None:
+        """Release this process's Redis connections (tests, shutdown)."""
+        with self._lock:
+            if self._hub is not None:
+                self._hub.stop()
+            if self._store is not None:
+                self._store.redis.close()
+            self._store = self._sessions = self._hub = None
+
     def _secret(self, store: Store) -> bytes:
         """Key for tokens re-derived on idempotent replays: env, else one kept in Redis."""
         configured = os.environ.get("COMPANION_SECRET")

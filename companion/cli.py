@@ -3,22 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+
+def _urls(host: str, port: int) -> list[str]:
+    from companion.api.links import is_loopback, lan_address
+
+    public = os.environ.get("PUBLIC_URL")
+    if public:
+        return [public.rstrip("/")]
+    urls = [f"http://localhost:{port}"]
+    lan = lan_address()
+    if lan and not is_loopback(host):
+        urls.insert(0, f"http://{lan}:{port}")
+    return urls
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the web service (development server)")
-    serve.add_argument("--host", default="0.0.0.0")
-    serve.add_argument("--port", type=int, default=8000)
+    serve = sub.add_parser("serve", help="run the web service (gunicorn, gevent workers)")
+    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    serve.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY",
+                                                                          "1")))
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from companion.app import create_app
+        from gevent import monkey
 
-        app = create_app()
-        print(f"Tabletop Companion on http://{args.host}:{args.port}/", flush=True)
-        app.run(host=args.host, port=args.port, threaded=True)
+        monkey.patch_all()  # before redis, ssl and friends are imported
+
+        from companion import serving
+
+        urls = _urls(args.host, args.port)
+        print(f"Tabletop Companion: open {urls[0]}/ "
+              f"(API docs: {urls[0]}/api/v1/docs)", flush=True)
+        if not os.environ.get("REDIS_URL"):
+            print("Storage: embedded Redis in the instance folder "
+                  f"({os.environ.get('COMPANION_INSTANCE_PATH') or './instance'})", flush=True)
+        serving.run(args.host, args.port, args.workers)
     return 0
 
 

@@ -13,11 +13,9 @@ import contextlib
 import logging
 import queue
 import threading
-import time
 from typing import Any
 
 import orjson
-import redis
 
 from companion.store import keys
 
@@ -31,7 +29,15 @@ class Hub:
         self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
         self._thread: threading.Thread | None = None
         self.connected = threading.Event()
+        self.stopped = threading.Event()
         self.delivered = 0
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """End the listener (at shutdown); open streams end with their clients."""
+        self.stopped.set()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
 
     def subscribe(self, sid: str) -> queue.Queue[dict[str, Any]]:
         q: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=256)
@@ -70,7 +76,7 @@ class Hub:
 
     def _run(self) -> None:
         backoff = 0.2
-        while True:
+        while not self.stopped.is_set():
             with self._lock:
                 if not self._subscribers:
                     self._thread = None
@@ -82,21 +88,23 @@ class Hub:
                 self.connected.set()
                 backoff = 0.2
                 self._wake_all()  # anything published while we were away: catch up
-                while True:
+                while not self.stopped.is_set():
                     message = pubsub.get_message(timeout=1.0)
                     if message is not None and message["type"] == "pmessage":
                         self._dispatch(message["channel"], message["data"])
                     with self._lock:
                         if not self._subscribers:
                             break
-            except (redis.RedisError, OSError) as err:
+            except Exception as err:  # the listener must outlive any one failure
                 self.connected.clear()
+                if self.stopped.is_set():
+                    break
                 log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
-                time.sleep(backoff)
+                self.stopped.wait(backoff)
                 backoff = min(backoff * 2, 5.0)
             finally:
                 if pubsub is not None:
-                    with contextlib.suppress(redis.RedisError, OSError):
+                    with contextlib.suppress(Exception):
                         pubsub.close()
 
     def _wake_all(self) -> None:

@@ -47,6 +47,7 @@ def app(clean_redis: str, tmp_path: Path):
 
 class LiveServer:
     def __init__(self, app) -> None:
+        self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -54,6 +55,8 @@ class LiveServer:
 
     def stop(self) -> None:
         self.server.shutdown()
+        self.server.server_close()
+        self.app.extensions["companion"].close()
 
 
 @pytest.fixture

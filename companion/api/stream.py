@@ -11,6 +11,7 @@ import orjson
 from flask import Response, current_app, request, stream_with_context
 
 from companion.api.http import Blueprint, sessions
+from companion.errors import NotFound, StoreDown
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
@@ -41,20 +42,25 @@ def events(sid: str) -> Response:
 
     def stream() -> Iterator[bytes]:
         seen = version if last is None else last
+        behind = last is not None  # owes a catch-up from the stored log
         try:
             yield b"retry: 2000\n\n"
             if last is None:
                 yield _sse(version, {"version": version, "events": [], "state": state})
-            else:
-                seen = yield from _catch_up(sid, seen)
             while True:
+                if behind:
+                    try:
+                        seen = yield from _catch_up(sid, seen)
+                        behind = False
+                    except (StoreDown, NotFound):
+                        yield b": store unavailable, retrying\n\n"
                 try:
                     message = q.get(timeout=heartbeat)
                 except queue.Empty:
                     yield b": heartbeat\n\n"
                     continue
                 if message.get("resync") or message["version"] > seen + 1:
-                    seen = yield from _catch_up(sid, seen)
+                    behind = True
                 elif message["version"] > seen:
                     seen = message["version"]
                     yield _sse(seen, message)
@@ -75,6 +81,7 @@ def _catch_up(sid: str, seen: int) -> Iterator[bytes]:
         if item["version"] == version:
             payload["state"] = state
         yield _sse(item["version"], payload)
+        seen = max(seen, item["version"])  # the log may run ahead of ``version``
     return max(seen, version)
 
 

@@ -65,14 +65,15 @@ class Store:
     # -- reads ---------------------------------------------------------------------------
     def load(self, sid: str, idem_key: str | None = None) -> Loaded | None:
         """The session (and the idempotency record, if asked) in one round trip."""
-        try:
+
+        def read() -> Any:
             pipe = self.redis.pipeline(transaction=False)
             pipe.hmget(keys.session(sid), "v", "r", "doc")
             if idem_key:
                 pipe.get(idem_key)
-            replies = pipe.execute()
-        except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
-            raise StoreUnavailable(str(err)) from err
+            return pipe.execute()
+
+        replies = self._read(read)
         version, revision, doc = replies[0]
         if doc is None:
             return None
@@ -80,14 +81,14 @@ class Store:
         return Loaded(int(version), int(revision), loads(doc), idem)
 
     def log(self, sid: str) -> list[dict[str, Any]]:
-        return [loads(e) for e in self._call(self.redis.lrange, keys.log(sid), 0, -1)]
+        return [loads(e) for e in self._read(self.redis.lrange, keys.log(sid), 0, -1)]
 
     def resolve_code(self, code: str) -> str | None:
-        sid = self._call(self.redis.get, keys.join_code(code))
+        sid = self._read(self.redis.get, keys.join_code(code))
         return sid.decode() if sid else None
 
     def get_json(self, key: str) -> Any:
-        raw = self._call(self.redis.get, key)
+        raw = self._read(self.redis.get, key)
         return loads(raw) if raw else None
 
     # -- writes --------------------------------------------------------------------------
@@ -126,7 +127,15 @@ class Store:
         return int(value)
 
     def ping(self) -> bool:
-        return bool(self._call(self.redis.ping))
+        return bool(self._read(self.redis.ping))
+
+    def _read(self, fn: Any, *args: Any) -> Any:
+        """Reads are safe to repeat: after a dropped connection (a Redis restart,
+        say) try once more on a fresh one. Writes are never repeated blindly."""
+        try:
+            return fn(*args)
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            return self._call(fn, *args)
 
     @staticmethod
     def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:

@@ -1,0 +1,71 @@
+"""Serving with gunicorn: gevent workers, and the embedded Redis in the master.
+
+``companion serve`` and ``deploy/gunicorn.conf.py`` share these settings. With no
+``REDIS_URL`` the master starts the embedded server once (before forking) and
+hands its URL to the workers through the environment; a worker's exit never
+takes it down, and the master stops it on shutdown.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from companion import config
+from companion.store import embedded
+
+#: gevent: an open SSE stream is a cheap greenlet, not a thread held hostage
+SETTINGS: dict[str, Any] = {
+    "worker_class": "gevent",
+    "worker_connections": 2000,
+    "timeout": 60,
+    "graceful_timeout": 10,
+    "keepalive": 5,
+    "accesslog": None,
+}
+
+_server: embedded.EmbeddedRedis | None = None
+
+
+def on_starting(server: Any) -> None:
+    """Master hook: make sure a Redis is there before any worker starts."""
+    global _server
+    if os.environ.get("REDIS_URL"):
+        return
+    instance = config.from_env()["INSTANCE_PATH"]
+    url, started = embedded.ensure_running(instance)
+    _server = started
+    os.environ["REDIS_URL"] = url
+
+
+def on_exit(server: Any) -> None:
+    if _server is not None:
+        _server.stop()
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """Workers must not inherit the master's atexit hook that stops the server."""
+    import atexit
+
+    if _server is not None:
+        atexit.unregister(_server.stop)
+
+
+HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork}
+
+
+def run(host: str, port: int, workers: int) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class Application(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            options = {**SETTINGS, **HOOKS, "bind": f"{host}:{port}", "workers": workers}
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            from companion.app import create_app
+
+            return create_app()
+
+    Application().run()
