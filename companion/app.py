@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import threading
@@ -112,9 +113,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app, default_limits=[])
+    # Our limits apply to create and join and are checked there (api.http.rate_limit);
+    # Flask-Limiter's check of every request would only cost time on the hot paths.
+    with contextlib.suppress(ValueError, KeyError):
+        app.before_request_funcs[None].remove(limiter._check_request_limit)
     app.extensions["companion"] = Companion(app, limiter)
 
     from companion.api import init_api
 
     init_api(app)
+    if os.environ.get("COMPANION_BENCH") == "1":
+        from companion.api import bench
+
+        bench.register(app)
     return app

@@ -27,7 +27,7 @@ class Join(MethodView):
         rate_limit("join")
         return sessions().join_info(code)
 
-    @blp.arguments(schemas.JoinSchema)
+    @blp.arguments(schemas.JoinSchema())
     @blp.response(201, schemas.JoinedSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="game already started")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")

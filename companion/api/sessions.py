@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import http, schemas
@@ -18,7 +18,7 @@ blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
 
 @blp.route("/sessions")
 class SessionList(MethodView):
-    @blp.arguments(schemas.CreateSchema)
+    @blp.arguments(schemas.CreateSchema())
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="bad game or options")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
@@ -33,7 +33,7 @@ class SessionList(MethodView):
 
 @blp.route("/sessions/import")
 class SessionImport(MethodView):
-    @blp.arguments(schemas.RecordSchema)
+    @blp.arguments(schemas.RecordSchema())
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
     def post(self, record: dict[str, Any]) -> Any:
@@ -45,7 +45,7 @@ class SessionImport(MethodView):
 
 @blp.route("/sessions/<sid>")
 class SessionState(MethodView):
-    @blp.arguments(schemas.StateQuery, location="query")
+    @blp.arguments(schemas.StateQuery(), location="query")
     @blp.response(200, schemas.StateSchema)
     @blp.alt_response(404, schema=schemas.ProblemSchema)
     def get(self, query: dict[str, Any], sid: str) -> Any:
@@ -56,12 +56,14 @@ class SessionState(MethodView):
         wait, since = query.get("wait"), query.get("since")
         if wait and since is not None and version <= since:
             state, version = wait_for_version(sid, since, float(wait))
-        return state, 200, {"ETag": f'"{version}"'}
+        response = current_app.json.response(state)
+        response.headers["ETag"] = f'"{version}"'
+        return response
 
 
 @blp.route("/sessions/<sid>/start")
 class SessionStart(MethodView):
-    @blp.arguments(schemas.StartSchema)
+    @blp.arguments(schemas.StartSchema())
     @blp.response(201, schemas.ChangeResultSchema)
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Start the game (host): seating, first player and the game's setup"""
@@ -70,14 +72,15 @@ class SessionStart(MethodView):
 
 @blp.route("/sessions/<sid>/moves")
 class SessionMoves(MethodView):
-    @blp.arguments(schemas.MoveSchema)
+    @blp.arguments(schemas.MoveSchema())
     @blp.response(201, schemas.MoveResultSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
     @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="the rules forbid it")
     def post(self, move: dict[str, Any], sid: str) -> Any:
         """Make a move (player; the host names the seat)"""
-        return respond(sessions().move(sid, bearer(), move, idem(sid, "move"), if_match()))
+        return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
+                                                 if_match()))
 
     @blp.response(200, schemas.LogSchema)
     def get(self, sid: str) -> Any:
@@ -88,7 +91,7 @@ class SessionMoves(MethodView):
 
 @blp.route("/sessions/<sid>/undo")
 class SessionUndo(MethodView):
-    @blp.arguments(schemas.UndoSchema)
+    @blp.arguments(schemas.UndoSchema())
     @blp.response(201, schemas.ChangeResultSchema)
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Undo the last move (its maker while it is the last, or the host; the host may
@@ -133,7 +136,7 @@ class Me(MethodView):
 
 @blp.route("/sessions/<sid>/me/hand")
 class MyHand(MethodView):
-    @blp.arguments(schemas.HandSchema)
+    @blp.arguments(schemas.HandSchema())
     @blp.response(200, schemas.MeSchema)
     def put(self, hand: dict[str, Any], sid: str) -> Any:
         """Privately declare your hidden cards (not a move: no version, not in the log)"""
@@ -142,7 +145,7 @@ class MyHand(MethodView):
 
 @blp.route("/sessions/<sid>/legal-moves")
 class LegalMoves(MethodView):
-    @blp.arguments(schemas.LegalQuery, location="query")
+    @blp.arguments(schemas.LegalQuery(), location="query")
     @blp.response(200, schemas.LegalSchema)
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """The moves you could make now, with their legal squares and targets"""

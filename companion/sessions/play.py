@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, Unprocessable
+from companion.errors import Conflict, Forbidden, NotFound, Unprocessable
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
 from companion.sessions import replay
@@ -180,12 +180,15 @@ class Sessions(_Lifecycle):
 
     def history(self, sid: str, since: int = 0) -> tuple[list[dict[str, Any]], dict[str, Any],
                                                          int]:
-        """Public log entries with their events (version > ``since``)."""
-        loaded = self.load(sid)
+        """Public log entries with their events (version > ``since``), and the state
+        they lead to, from one consistent snapshot."""
+        loaded, log = self._guard(self.store.load_with_log, sid)
+        if loaded is None:
+            raise NotFound(f"There is no session {sid[:40]!r} (it may have expired).")
         doc = loaded.doc
         game = GAMES[doc["game"]]
         out = []
-        for step in replay.walk(doc, self._guard(self.store.log, sid)):
+        for step in replay.walk(doc, log):
             entry = step.entry
             if entry["v"] <= since:
                 continue

@@ -80,6 +80,20 @@ class Store:
         idem = loads(replies[1]) if idem_key and replies[1] else None
         return Loaded(int(version), int(revision), loads(doc), idem)
 
+    def load_with_log(self, sid: str) -> tuple[Loaded | None, list[dict[str, Any]]]:
+        """The session and its whole log as one consistent snapshot (MULTI/EXEC)."""
+
+        def read() -> Any:
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.hmget(keys.session(sid), "v", "r", "doc")
+            pipe.lrange(keys.log(sid), 0, -1)
+            return pipe.execute()
+
+        (version, revision, doc), entries = self._read(read)
+        if doc is None:
+            return None, []
+        return Loaded(int(version), int(revision), loads(doc)), [loads(e) for e in entries]
+
     def log(self, sid: str) -> list[dict[str, Any]]:
         return [loads(e) for e in self._read(self.redis.lrange, keys.log(sid), 0, -1)]
 
