@@ -118,11 +118,11 @@ def back_to_back(base: str, games: list[Game], tables: int, seconds: float) -> d
     sids: list[str] = []
 
     def run(offset: int) -> None:
-        client = Client(base)
         i = offset
         while time.monotonic() < stop:
             game = games[i % len(games)]
             i += tables
+            client = Client(base)  # a new table, new connections (as new phones would)
             sid, tokens = client.open_table(game)
             sids.append(sid)
             for seat, move in game["moves"]:
@@ -146,7 +146,11 @@ def baseline(base: str, tables: int, seconds: float, size: int) -> float:
 
     def run(slot: int) -> None:
         client = Client(base)
+        n = 0
         while time.monotonic() < stop:
+            n += 1
+            if n % 90 == 0:  # about a game's worth of requests per connection
+                client = Client(base)
             r = client.request("POST", f"/bench/baseline/{slot}?size={size}", raw_path=True)
             assert r.status_code == 200
             count[0] += 1
