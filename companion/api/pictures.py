@@ -13,10 +13,9 @@ from flask.views import MethodView
 
 from companion.api.http import Blueprint, sessions
 from companion.api.links import base_url
-from companion.games.gaia.board_svg import draw as draw_gaia
+from companion.games import GAMES
 
 blp = Blueprint("pictures", __name__, url_prefix="/api/v1", description="QR codes and boards")
-DRAWERS = {"gaia": draw_gaia}
 
 
 def _join_url(sid: str) -> str:
@@ -63,4 +62,4 @@ class BoardSvg(MethodView):
     def get(self, sid: str) -> Any:
         """A picture of the table: tiles, animals, cities with needs met, pawns"""
         state, version = sessions().public(sid)
-        return _picture(DRAWERS[state["game"]](state), "image/svg+xml", version)
+        return _picture(GAMES[state["game"]].board_svg(state), "image/svg+xml", version)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from companion.games.base import Game
 from companion.games.gaia import GAIA
+from companion.games.kazaam import KAZAAM
 
-GAMES: dict[str, Game] = {GAIA.name: GAIA}
+GAMES: dict[str, Game] = {GAIA.name: GAIA, KAZAAM.name: KAZAAM}
 
 __all__ = ["GAMES", "Game"]

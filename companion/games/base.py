@@ -38,6 +38,10 @@ class Game:
                           dict[str, Any]]
     #: (options, roster) -> what a joining player may still choose
     join_info: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+    #: (state, seat) -> what only that seat may see (its hand, what it was shown)
+    private_view: Callable[[State, int], dict[str, Any]]
+    #: public view (as served) -> SVG picture of the table
+    board_svg: Callable[[dict[str, Any]], str]
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")

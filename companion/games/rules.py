@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.gaia.rules_text import RULES as GAIA_RULES
+from companion.games.kazaam.rules_text import RULES as KAZAAM_RULES
 
 Rule = tuple[str, str, dict[str, str]]
-CATALOGUE: dict[str, list[Rule]] = {"gaia": GAIA_RULES}
+CATALOGUE: dict[str, list[Rule]] = {"gaia": GAIA_RULES, "kazaam": KAZAAM_RULES}
 
 
 def register(game: str, rules: list[Rule]) -> None:

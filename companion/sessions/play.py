@@ -144,7 +144,7 @@ class Sessions(_Lifecycle):
         player = doc["players"][seat]
         out: dict[str, Any] = {"seat": seat, "name": player["name"], "color": player["color"]}
         if doc["state"] is not None:
-            out["hand"] = GAMES[doc["game"]].view_for(doc["state"], seat)["hand"]
+            out.update(GAMES[doc["game"]].private_view(doc["state"], seat))
             out["your_turn"] = doc["state"]["turn"]["seat"] == seat
         return out
 

@@ -6,11 +6,19 @@ from typing import Any
 
 from companion.games.base import Game, free_colors, join_common
 from companion.games.gaia import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
 from companion.games.gaia.state import new_game, normalize_options
-from companion.games.gaia.view import declare_hand, finish, public_move, score, view_for
+from companion.games.gaia.view import (
+    declare_hand,
+    finish,
+    own_hand,
+    public_move,
+    score,
+    view_for,
+)
 
 
 def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
@@ -42,6 +50,8 @@ GAIA = Game(
     finish=finish,
     join_player=join_player,
     join_info=join_info,
+    private_view=lambda state, seat: {"hand": own_hand(state, seat)},
+    board_svg=draw,
 )
 
 __all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",

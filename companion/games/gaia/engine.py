@@ -43,7 +43,8 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
         raise GameNotActive("G9", "gaia.game.finished")
     if not isinstance(move, dict):
         raise BadMove("move", "move.not_object")
-    spec = HANDLERS.get(move.get("type"))  # type: ignore[arg-type]
+    kind = move.get("type")
+    spec = HANDLERS.get(kind) if isinstance(kind, str) else None
     if spec is None:
         raise BadMove("move", "move.unknown_type", type=str(move.get("type"))[:40])
     turn = state["turn"]

@@ -22,7 +22,7 @@ Move = dict[str, Any]
 
 def _pile(move: Move) -> str:
     pile = move.get("pile")
-    if pile not in DISPLAY_SIZES:
+    if not isinstance(pile, str) or pile not in DISPLAY_SIZES:
         raise BadMove("move", "move.bad_field", field="pile")
     return str(pile)
 

@@ -1,0 +1,136 @@
+"""``apply`` for Kazaam: whose move it is, actions, reactions, turn end, game end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.errors import BadMove, GameNotActive, NotYourTurn, WrongPhase
+from companion.games.kazaam import actions, powers, tiles
+from companion.games.kazaam.components import ACTIONS_PER_TURN
+from companion.games.kazaam.context import Ctx
+from companion.games.kazaam.score import score
+from companion.games.kazaam.state import clone
+
+State = dict[str, Any]
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Spec:
+    run: Callable[[Ctx, dict[str, Any]], None]
+    action: bool
+
+
+def _end_turn(ctx: Ctx, move: dict[str, Any]) -> None:
+    pass_turn(ctx)
+
+
+HANDLERS: dict[str, Spec] = {
+    "draw": Spec(actions.draw, True), "build": Spec(actions.build, True),
+    "discard": Spec(actions.discard, True), "power": Spec(powers.power, True),
+    "refresh": Spec(actions.refresh, True), "react": Spec(powers.react, False),
+    "end_turn": Spec(_end_turn, False),
+}
+
+
+def check_turn(state: State, seat: int, move: Any) -> Spec:
+    if state["status"] != "playing":
+        raise GameNotActive("K6.1", "kazaam.game.finished")
+    if not isinstance(move, dict):
+        raise BadMove("move", "move.not_object")
+    kind = move.get("type")
+    spec = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        raise BadMove("move", "move.unknown_type", type=str(move.get("type"))[:40])
+    turn = state["turn"]
+    if turn["phase"] == "reaction":
+        target = turn["reaction"]["target"]
+        if seat != target:
+            raise NotYourTurn("K5.6", "kazaam.reaction.not_yours", seat=target)
+        if move["type"] != "react":
+            raise WrongPhase("K5.6", "kazaam.phase.reaction")
+        return spec
+    if move["type"] == "react":
+        raise WrongPhase("K5.6", "kazaam.phase.no_reaction")
+    if seat != turn["seat"]:
+        raise NotYourTurn("K4.1", "kazaam.turn.not_yours", seat=turn["seat"])
+    if spec.action and turn["actions_left"] == 0:
+        raise WrongPhase("K4.1", "kazaam.turn.no_actions_left")
+    return spec
+
+
+def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Event]]:
+    """Apply ``move`` by ``seat`` to a copy of ``state``; returns it with the events."""
+    spec = check_turn(state, seat, move)
+    new = clone(state)
+    ctx = Ctx(new, seat)
+    spec.run(ctx, move)
+    turn = new["turn"]
+    if spec.action:
+        turn["actions_left"] -= 1
+    actions.reshuffle_if_empty(ctx)
+    tiles.forget_impossible(new)
+    if move["type"] == "build":
+        _check_complete(ctx)
+    if (new["status"] == "playing" and turn["phase"] == "actions" and turn["actions_left"] == 0
+            and move["type"] != "end_turn"):
+        pass_turn(ctx)  # K4.1: after the third action, once no window is open
+    return new, ctx.events
+
+
+def _check_complete(ctx: Ctx) -> None:
+    """K6.1: all nine slots filled (face up or down) ends the game, or the round."""
+    state = ctx.state
+    if any(b is None for b in ctx.player["board"].values()):
+        return
+    if state["first_complete"] is None:
+        state["first_complete"] = ctx.seat
+        ctx.emit("homunculus_completed", seat=ctx.seat)
+    if state["options"]["end"] == "immediate":
+        end_game(ctx, "homunculus_completed")
+    elif not state["ending"]:
+        state["ending"] = True
+        ctx.emit("final_round", seat=ctx.seat)
+
+
+def last_of_round(state: State) -> int:
+    order = state["order"]
+    return order[(order.index(state["first_player"]) - 1) % len(order)]  # type: ignore[no-any-return]
+
+
+def pass_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    current = state["turn"]["seat"]
+    if state["ending"] and current == last_of_round(state):
+        end_game(ctx, "round_finished")
+        return
+    order = state["order"]
+    nxt = order[(order.index(current) + 1) % len(order)]
+    state["turn"] = {"seat": nxt, "actions_left": ACTIONS_PER_TURN, "phase": "actions",
+                     "number": state["turn"]["number"] + 1, "reaction": None}
+    ctx.emit("turn_passed", seat=nxt)
+
+
+def end_game(ctx: Ctx, reason: str) -> None:
+    state = ctx.state
+    state["status"] = "finished"
+    table = score(state)
+    best = table["players"][0]["total"]
+    winners = [r["seat"] for r in table["players"] if r["total"] == best]
+    state["result"] = {"winner": winners[0] if len(winners) == 1 else None,
+                       "winners": winners, "ranking": [r["seat"] for r in table["players"]],
+                       "reason": reason,
+                       "scores": {str(r["seat"]): r["total"] for r in table["players"]}}
+    ctx.emit("game_over", result=state["result"])
+
+
+def finish(state: State) -> tuple[State, list[Event]]:
+    """The table stops early: score the boards as they are."""
+    if state["status"] != "playing":
+        raise GameNotActive("K6.1", "kazaam.game.finished")
+    new = clone(state)
+    ctx = Ctx(new, new["turn"]["seat"])
+    end_game(ctx, "stopped")
+    return new, ctx.events

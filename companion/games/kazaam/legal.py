@@ -1,0 +1,87 @@
+"""``legal_moves`` for Kazaam: affordable builds, usable powers and their targets."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.kazaam import tiles
+from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
+
+State = dict[str, Any]
+Template = dict[str, Any]
+
+
+def legal_moves(state: State, seat: int) -> list[Template]:
+    if state["status"] != "playing":
+        return []
+    turn = state["turn"]
+    if turn["phase"] == "reaction":
+        if turn["reaction"]["target"] != seat:
+            return []
+        return [{"type": "react", "answer": "cancel"}, {"type": "react", "answer": "accept"}]
+    if turn["seat"] != seat:
+        return []
+    out: list[Template] = []
+    player = state["players"][seat]
+    if turn["actions_left"] > 0:
+        if tiles.hand_size(player) < HAND_LIMIT and (state["pile"] or state["discard"]):
+            out.append({"type": "draw"})
+        out += _builds(player)
+        out += [{"type": "discard", "tile": t} for t in player["hand"]["known"]]
+        if player["hand"]["unknown"]:
+            out.append({"type": "discard", "tile": None})
+        out += _powers(state, seat)
+        if any(b is not None and not b["face_up"] for b in player["board"].values()):
+            out.append({"type": "refresh"})
+    out.append({"type": "end_turn"})
+    return out
+
+
+def _free(player: dict[str, Any], part: str) -> list[str]:
+    return [s for s, k in SLOTS.items() if k == part and player["board"][s] is None]
+
+
+def _builds(player: dict[str, Any]) -> list[Template]:
+    pool = Counter({k: v for k, v in player["pool"].items() if v})
+    out: list[Template] = []
+    for tile in player["hand"]["known"]:
+        slots = _free(player, tile["part"])
+        if slots and not Counter(tile["ingredients"]) - pool:
+            out.append({"type": "build", "tile": tile, "slot": slots})
+    if player["hand"]["unknown"]:
+        free = {part: _free(player, part) for part in set(SLOTS.values())}
+        out.append({"type": "build", "tile": None, "free_slots": {p: s for p, s in free.items()
+                                                                 if s},
+                    "pool": dict(pool)})
+    return out
+
+
+def _powers(state: State, seat: int) -> list[Template]:
+    player = state["players"][seat]
+    others = [p["seat"] for p in state["players"] if p["seat"] != seat]
+    full = tiles.hand_size(player) >= HAND_LIMIT
+    out: list[Template] = []
+    for slot, built in player["board"].items():
+        if built is None or not built["face_up"]:
+            continue
+        kind = SLOTS[slot]
+        targets: list[Any]
+        if kind == "ear":
+            targets = [{"seat": s} for s in others]
+        elif kind == "arm":
+            targets = [] if full else [
+                {"seat": s} for s in others if tiles.hand_size(state["players"][s])]
+        elif kind == "tail":
+            targets = [{"seat": p["seat"], "slot": s} for p in state["players"]
+                       for s, b in p["board"].items() if b is not None]
+        elif kind == "leg":
+            targets = [] if full else [{"tile": t} for t in state["discard"]]
+        elif kind == "torso":
+            targets = [{"ingredients": {"choose": TORSO_TAKES,
+                                        "from": list(state["options"]["ingredients"])}}]
+        else:
+            continue  # head: a reaction only (K5.6)
+        if targets:
+            out.append({"type": "power", "slot": slot, "power": kind, "targets": targets})
+    return out

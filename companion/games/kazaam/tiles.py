@@ -1,0 +1,137 @@
+"""Tiles: identities, costs, hidden hands and accounting (K1.4, K1.7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.kazaam.components import (
+    COST_MAX,
+    COST_MIN,
+    PARTS,
+    SAME_MAX,
+    TYPES,
+)
+
+Tile = dict[str, Any]
+
+
+def kind(tile: Tile) -> str:
+    """The type x part a tile belongs to, e.g. ``wood.arm``."""
+    return f"{tile['homunculus']}.{tile['part']}"
+
+
+def cost_key(tile: Tile) -> tuple[str, ...]:
+    return tuple(sorted(tile["ingredients"]))
+
+
+def same(a: Tile, b: Tile) -> bool:
+    return kind(a) == kind(b) and cost_key(a) == cost_key(b)
+
+
+def parse(raw: Any, ingredients: list[str], field: str = "tile") -> Tile:
+    """A tile as entered by a player (K1.2, K1.4 shape: 2-5 ingredients, at most 2 alike)."""
+    if not isinstance(raw, dict):
+        raise BadMove("move", "move.bad_field", field=field)
+    homunculus, part, cost = raw.get("homunculus"), raw.get("part"), raw.get("ingredients")
+    if not isinstance(homunculus, str) or not isinstance(part, str) \
+            or homunculus not in TYPES or part not in PARTS:
+        raise BadMove("move", "kazaam.tile.bad", field=field)
+    if (not isinstance(cost, list) or not COST_MIN <= len(cost) <= COST_MAX
+            or any(i not in ingredients for i in cost)):
+        raise RuleViolation("K1.4", "kazaam.tile.bad_cost", min=COST_MIN, max=COST_MAX,
+                            ingredients=list(ingredients))
+    if max(Counter(cost).values()) > SAME_MAX:
+        raise RuleViolation("K1.4", "kazaam.tile.too_many_alike", most=SAME_MAX)
+    return {"homunculus": homunculus, "part": part, "ingredients": sorted(cost)}
+
+
+def describe(tile: Tile) -> str:
+    return f"{tile['homunculus']} {tile['part']} ({', '.join(tile['ingredients'])})"
+
+
+def hand_size(player: dict[str, Any]) -> int:
+    return len(player["hand"]["known"]) + int(player["hand"]["unknown"])
+
+
+def take_from_hand(player: dict[str, Any], tile: Tile) -> bool:
+    """K1.7: use a declared tile of that identity, else an unknown one.
+
+    Returns True when an unknown tile was used (its identity is new to the table)."""
+    hand = player["hand"]
+    for i, held in enumerate(hand["known"]):
+        if same(held, tile):
+            del hand["known"][i]
+            return False
+    if hand["unknown"] > 0:
+        hand["unknown"] -= 1
+        return True
+    raise RuleViolation("K1.7", "kazaam.tile.not_in_hand", tile=describe(tile))
+
+
+def public_tiles(state: dict[str, Any]) -> list[Tile]:
+    """Tiles the whole table can see: every built part and the discard pile."""
+    out = [part["tile"] for p in state["players"] for part in p["board"].values()
+           if part is not None]
+    return out + list(state["discard"])
+
+
+def set_count(state: dict[str, Any], tile_kind: str) -> int:
+    return int(state["set"].get(tile_kind, 0))
+
+
+def check(state: dict[str, Any], seat: int, tile: Tile, public: bool) -> None:
+    """K1.4: the tile exists in this game's set (catalog, or bound costs)."""
+    tile_kind = kind(tile)
+    limit = set_count(state, tile_kind)
+    if limit == 0:
+        raise RuleViolation("K1.4", "kazaam.tile.not_in_set", tile=describe(tile))
+    catalog = state["options"]["tile_catalog"]
+    if catalog is not None:
+        copies = sum(1 for c in catalog if same(c, tile))
+        if copies == 0:
+            raise RuleViolation("K1.4", "kazaam.tile.not_in_catalog", tile=describe(tile))
+    else:
+        bound = state["costs"].setdefault(tile_kind, [])
+        if list(cost_key(tile)) not in bound:
+            if len(bound) >= limit:
+                raise RuleViolation("K1.4", "kazaam.tile.other_cost", tile=describe(tile),
+                                    known=[", ".join(b) for b in bound])
+            if public:
+                bound.append(list(cost_key(tile)))
+        copies = limit
+    seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
+               if kind(t) == tile_kind)
+    if seen > limit:
+        raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=tile_kind, limit=limit)
+    same_seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
+                    if same(t, tile))
+    if same_seen > copies:
+        raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=describe(tile), limit=copies)
+
+
+def forget_impossible(state: dict[str, Any]) -> None:
+    """A private declaration that the public tiles make impossible turns unknown."""
+    public = public_tiles(state)
+    for player in state["players"]:
+        hand = player["hand"]
+        keep: list[Tile] = []
+        for tile in hand["known"]:
+            limit = set_count(state, kind(tile))
+            seen = sum(1 for t in public + keep if kind(t) == kind(tile)) + 1
+            if seen > limit:
+                hand["unknown"] += 1
+            else:
+                keep.append(tile)
+        hand["known"] = keep
+
+
+def pay(pool: dict[str, int], cost: list[str]) -> bool:
+    """Take exactly ``cost`` from ``pool``; False (pool untouched) if it cannot."""
+    need = Counter(cost)
+    if any(pool.get(i, 0) < n for i, n in need.items()):
+        return False
+    for i, n in need.items():
+        pool[i] -= n
+    return True

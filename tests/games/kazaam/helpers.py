@@ -1,0 +1,61 @@
+"""Small Kazaam table situations as plain state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.games.errors import RuleError
+from companion.games.kazaam import apply, new_game, normalize_options
+
+PROTOS = ["wood", "fire", "stone", "bone", "fur"]
+INGS = ["mercury", "sulphur", "mandrake", "unicorn_horn", "dragon_blood"]
+
+
+def T(homunculus: str, part: str, *ingredients: str) -> dict[str, Any]:
+    return {"homunculus": homunculus, "part": part, "ingredients": sorted(ingredients)}
+
+
+def game(players: int = 2, **options: Any) -> dict[str, Any]:
+    roster = [{"name": n, "color": f"c{i}", "prototype": PROTOS[i], "ingredient": INGS[i]}
+              for i, n in enumerate(["Ada", "Bo", "Cy", "Di", "Ed"][:players])]
+    return new_game(normalize_options(options), roster, {})
+
+
+def hand(state: dict[str, Any], seat: int, *tiles: dict[str, Any], unknown: int = 0) -> None:
+    state["players"][seat]["hand"] = {"known": list(tiles), "unknown": unknown}
+
+
+def pool(state: dict[str, Any], seat: int, **counts: int) -> None:
+    state["players"][seat]["pool"].update(counts)
+
+
+def built(state: dict[str, Any], seat: int, slot: str, tile: dict[str, Any],
+          face_up: bool = True) -> None:
+    state["players"][seat]["board"][slot] = {"tile": tile, "face_up": face_up}
+    state["pile"] -= 1
+
+
+def play(state: dict[str, Any], seat: int, move: dict[str, Any]
+         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    before = json.dumps(state, sort_keys=True)
+    new, events = apply(state, seat, move)
+    assert json.dumps(state, sort_keys=True) == before, "apply modified its input"
+    return new, events
+
+
+def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
+            status: int = 422) -> RuleError:
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as info:
+        apply(state, seat, move)
+    assert info.value.rule == rule, info.value
+    assert info.value.status == status
+    assert json.dumps(state, sort_keys=True) == before
+    return info.value
+
+
+def types(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]
