@@ -104,7 +104,8 @@ def _limiter_uri(url: str) -> str:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = {**settings.from_env(), **(config or {})}
     Path(conf["INSTANCE_PATH"]).mkdir(parents=True, exist_ok=True)
-    app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()))
+    app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()),
+                static_folder=None)
     app.config.update(conf)
     app.json = OrjsonProvider(app)
     url = conf["REDIS_URL"] or embedded.url_for(conf["INSTANCE_PATH"])

@@ -55,3 +55,20 @@ register({
                   "it": "Il tavolo è pieno ({max} giocatori).",
                   "de": "Der Tisch ist voll ({max} Personen)."},
 })
+
+
+#: Events of the session itself (not of a game's rules), narrated on the pages.
+register({
+    "session.event.player_joined": {"en": "{name} joined", "it": "{name} si è seduto al tavolo",
+                                    "de": "{name} ist dabei"},
+    "session.event.game_started": {"en": "the game starts", "it": "la partita inizia",
+                                   "de": "das Spiel beginnt"},
+    "session.event.undone": {"en": "the last move was undone", "it": "l'ultima mossa è annullata",
+                             "de": "der letzte Zug wurde zurückgenommen"},
+    "session.event.token_reissued": {"en": "a seat got a new token",
+                                     "it": "un posto ha un nuovo token",
+                                     "de": "ein Platz hat ein neues Token"},
+    "session.event.rematch": {"en": "a rematch is open: code {code}",
+                              "it": "rivincita aperta: codice {code}",
+                              "de": "Revanche offen: Code {code}"},
+})

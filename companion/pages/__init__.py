@@ -1,57 +1,62 @@
-"""Pages served to people (the phone join page; the full pages come with issue 5)."""
+"""The pages people touch: start a table, the table screen, join and play on a phone.
+
+Plain HTML, CSS and JavaScript modules (no build step) that use only the public
+HTTP API. Sentences for events come from the engines' message catalogue
+(``/i18n/<lang>.json``), so the API and the pages speak with one voice.
+"""
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
 
-from flask import Blueprint, Response, redirect
+from flask import Blueprint, Response, abort, render_template, request
 
-bp = Blueprint("pages", __name__)
+from companion.games.messages import _CATALOGUE, LANGUAGES
+from companion.games.rules import rules_for
 
-JOIN_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Join table {code}</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}}
-input,select,button{{font-size:1.2rem;padding:.5rem;width:100%;margin:.3rem 0}}
-#out{{margin-top:1rem}}</style></head>
-<body><h1>Table <span id="code">{code}</span></h1>
-<form id="f"><label>Your name <input name="name" maxlength="24" required></label>
-<label>Colour <select name="color" id="colors"></select></label>
-<button>Join</button></form><p id="out" role="status"></p>
-<script type="module">
-const code = {code_json};
-const out = document.getElementById("out");
-const saved = localStorage.getItem("companion:" + code);
-if (saved) out.textContent = "You already sit at this table (seat " + JSON.parse(saved).seat + ").";
-const info = await fetch(`/api/v1/join/${{code}}`).then(r => r.json());
-for (const c of info.colors || []) {{
-  const o = document.createElement("option"); o.value = o.textContent = c;
-  document.getElementById("colors").append(o);
-}}
-document.getElementById("f").addEventListener("submit", async (e) => {{
-  e.preventDefault();
-  const body = Object.fromEntries(new FormData(e.target));
-  const r = await fetch(`/api/v1/join/${{code}}`, {{method: "POST",
-    headers: {{"Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID()}},
-    body: JSON.stringify(body)}});
-  const data = await r.json();
-  if (!r.ok) {{ out.textContent = data.detail; return; }}
-  localStorage.setItem("companion:" + code, JSON.stringify(data));
-  out.textContent = "Welcome! You are seat " + data.seat + ". Keep this page open.";
-}});
-</script></body></html>"""
+bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static",
+               template_folder="templates")
+
+
+def _lang() -> str:
+    from companion.api.problems import language
+
+    return language()
 
 
 @bp.get("/")
-def index() -> Response:
-    return redirect("/api/v1/docs")  # type: ignore[return-value]
+def index() -> str:
+    return render_template("start.html", lang=_lang())
+
+
+@bp.get("/t/<sid>")
+def table(sid: str) -> str:
+    return render_template("table.html", sid=sid[:64], lang=_lang())
 
 
 @bp.get("/j/<code>")
-def join(code: str) -> Response:
-    import json
+def join(code: str) -> str:
+    return render_template("play.html", code=code.upper()[:16], lang=_lang())
 
-    clean = escape(code.upper()[:16])
-    page = JOIN_PAGE.format(code=clean, code_json=json.dumps(code.upper()[:16]))
-    return Response(page, mimetype="text/html")
+
+@bp.get("/rules/<game>")
+def rules(game: str) -> str:
+    lang = request.args.get("lang") or _lang()
+    found = rules_for(game, lang if lang in LANGUAGES else "en")
+    if found is None:
+        abort(404)
+    return render_template("rules.html", game=game, rules=found, lang=lang)
+
+
+@bp.get("/i18n/<lang>.json")
+def messages(lang: str) -> Response:
+    """Event narrations and rule sentences for the pages, in one language."""
+    if lang not in LANGUAGES:
+        abort(404)
+    body: dict[str, Any] = {key: texts.get(lang) or texts["en"]
+                            for key, texts in _CATALOGUE.items()}
+    from flask import current_app
+
+    response = current_app.json.response(body)
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response

@@ -10,7 +10,7 @@ from companion.games.errors import RuleViolation
 from companion.games.messages import _CATALOGUE, LANGUAGES, render
 
 SOURCE = Path(companion.games.__file__).parent
-KEY = re.compile(r'"((?:move|gaia|kazaam)\.[a-z_]+\.?[a-z_]*)"')
+KEY = re.compile(r'"((?:move|join|gaia|kazaam)\.[a-z_]+\.?[a-z_]*)"')
 
 
 def used_keys() -> set[str]:

@@ -1,0 +1,206 @@
+// Shared by every page: language, API calls, toasts, live updates, narration.
+const UI = {
+  en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
+    "start.gaia": "Build a world of terrains, animals and cities.",
+    "start.kazaam": "Alchemists build a homunculus from ingredients.",
+    live: "live", reconnecting: "reconnecting…", join: "Join", name: "Your name", color: "Colour",
+    prototype: "Prototype", ingredient: "Your ingredient", yourTurn: "Your turn!",
+    waiting: "Waiting for {who}", actionsLeft: "{n} actions left", undo: "Undo my last move",
+    endTurn: "End turn", draw: "Draw", deck: "deck", hand: "Your hand", unknown: "unknown",
+    players: "Players", score: "Score", feed: "What happened", start: "Start the game",
+    scanToJoin: "Scan to join", orOpen: "or open", lobby: "Waiting for players",
+    localhost: "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address.",
+    rule: "rule", cancel: "Cancel", finish: "Finish the game", reissue: "New token",
+    playFor: "Play for", turnOf: "Turn of {who}", phase: "phase", objectives: "Objectives",
+    display: "Face-up cards", reaction: "A tail is aimed at you: cancel it with your head?",
+    accept: "Accept", cancelIt: "Cancel it", build: "Build", discard: "Discard", power: "Power",
+    refresh: "Refresh", feed_auto: "Feed automatically", claim: "Claim objective",
+    chooseSquare: "Tap a highlighted square", needs: "Needs", refill: "Card turned up to refill",
+    gameOver: "Game over", winner: "Winner: {who}", seat: "Seat", setup: "Setup",
+    deal: "Deal 2 nature cards and 1 life card to everyone.",
+    enterObjectives: "Enter the objectives you revealed.",
+    enterDisplay: "Enter the face-up cards.", pool: "Ingredients", rejoin: "Scan to take over this seat" },
+  it: { "start.title": "Nuovo tavolo", "start.game": "Gioco", "start.create": "Crea il tavolo",
+    "start.gaia": "Costruisci un mondo di terreni, animali e città.",
+    "start.kazaam": "Alchimisti costruiscono un omuncolo con gli ingredienti.",
+    live: "in diretta", reconnecting: "riconnessione…", join: "Entra", name: "Il tuo nome",
+    color: "Colore", prototype: "Prototipo", ingredient: "Il tuo ingrediente", yourTurn: "Tocca a te!",
+    waiting: "Tocca a {who}", actionsLeft: "{n} azioni rimaste", undo: "Annulla la mia ultima mossa",
+    endTurn: "Fine turno", draw: "Pesca", deck: "mazzo", hand: "La tua mano", unknown: "sconosciuta",
+    players: "Giocatori", score: "Punteggio", feed: "Cosa è successo", start: "Inizia la partita",
+    scanToJoin: "Inquadra per entrare", orOpen: "oppure apri", lobby: "In attesa dei giocatori",
+    localhost: "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete.",
+    rule: "regola", cancel: "Annulla", finish: "Termina la partita", reissue: "Nuovo token",
+    playFor: "Gioca per", turnOf: "Turno di {who}", phase: "fase", objectives: "Obiettivi",
+    display: "Carte scoperte", reaction: "Una coda ti colpisce: la annulli con la testa?",
+    accept: "Accetta", cancelIt: "Annulla", build: "Costruisci", discard: "Scarta", power: "Potere",
+    refresh: "Rinnova", feed_auto: "Sfama automaticamente", claim: "Prendi obiettivo",
+    chooseSquare: "Tocca una casella evidenziata", needs: "Bisogni", refill: "Carta girata",
+    gameOver: "Partita finita", winner: "Vince {who}", seat: "Posto", setup: "Preparazione",
+    deal: "Dai 2 carte natura e 1 carta vita a ciascuno.",
+    enterObjectives: "Inserisci gli obiettivi rivelati.", enterDisplay: "Inserisci le carte scoperte.",
+    pool: "Ingredienti", rejoin: "Inquadra per riprendere il posto" },
+  de: { "start.title": "Neuer Tisch", "start.game": "Spiel", "start.create": "Tisch anlegen",
+    "start.gaia": "Baue eine Welt aus Landschaften, Tieren und Städten.",
+    "start.kazaam": "Alchemisten bauen einen Homunkulus aus Zutaten.",
+    live: "live", reconnecting: "verbinde neu…", join: "Beitreten", name: "Dein Name", color: "Farbe",
+    prototype: "Prototyp", ingredient: "Deine Zutat", yourTurn: "Du bist dran!",
+    waiting: "{who} ist dran", actionsLeft: "noch {n} Aktionen", undo: "Meinen letzten Zug zurück",
+    endTurn: "Zug beenden", draw: "Ziehen", deck: "Stapel", hand: "Deine Hand", unknown: "unbekannt",
+    players: "Mitspielende", score: "Wertung", feed: "Was geschah", start: "Spiel starten",
+    scanToJoin: "Zum Beitreten scannen", orOpen: "oder öffne", lobby: "Warte auf Mitspielende",
+    localhost: "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse.",
+    rule: "Regel", cancel: "Abbrechen", finish: "Spiel beenden", reissue: "Neues Token",
+    playFor: "Spielen für", turnOf: "{who} ist am Zug", phase: "Phase", objectives: "Ziele",
+    display: "Offene Karten", reaction: "Ein Schwanz zielt auf dich: mit dem Kopf abwehren?",
+    accept: "Annehmen", cancelIt: "Abwehren", build: "Bauen", discard: "Abwerfen", power: "Fähigkeit",
+    refresh: "Auffrischen", feed_auto: "Automatisch füttern", claim: "Ziel nehmen",
+    chooseSquare: "Tippe ein markiertes Feld", needs: "Bedürfnisse", refill: "Nachgelegte Karte",
+    gameOver: "Spielende", winner: "Gewinner: {who}", seat: "Platz", setup: "Aufbau",
+    deal: "Gib allen 2 Landschafts- und 1 Lebenskarte.",
+    enterObjectives: "Gib die aufgedeckten Ziele ein.", enterDisplay: "Gib die offenen Karten ein.",
+    pool: "Zutaten", rejoin: "Scannen, um diesen Platz zu übernehmen" },
+};
+
+export function lang() {
+  const saved = localStorage.getItem("tc:lang");
+  if (saved && UI[saved]) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const short = (l || "").slice(0, 2).toLowerCase();
+    if (UI[short]) return short;
+  }
+  return "en";
+}
+
+export function t(key, params = {}) {
+  const text = (UI[lang()] && UI[lang()][key]) || UI.en[key] || key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v != null) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function translatePage() {
+  document.documentElement.lang = lang();
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  const select = document.getElementById("lang");
+  if (select) {
+    select.value = lang();
+    select.onchange = () => { localStorage.setItem("tc:lang", select.value); location.reload(); };
+  }
+}
+
+export async function api(method, path, { token, body, idem = true } = {}) {
+  const headers = { "Accept-Language": lang() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET" && idem) headers["Idempotency-Key"] = crypto.randomUUID();
+  let response;
+  try {
+    response = await fetch(`/api/v1${path}`, { method, headers,
+      body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    return { ok: false, status: 0, data: { detail: t("reconnecting") } };
+  }
+  const text = await response.text();
+  let data = {};
+  try { data = text ? JSON.parse(text) : {}; } catch { data = { detail: text }; }
+  return { ok: response.ok, status: response.status, data };
+}
+
+let toastTimer;
+export function toast(problem, kind = "error") {
+  const box = document.getElementById("toast");
+  box.className = `toast ${kind === "info" ? "info" : ""}`;
+  box.replaceChildren(el("span", {}, problem.detail || problem.title || String(problem)));
+  if (problem.rule && problem.type && problem.type.includes("/rules/")) {
+    const game = problem.type.split("/rules/")[1].split("#")[0];
+    box.append(" ", el("a", { href: `/rules/${game}#${problem.rule}`, target: "_blank" },
+      `(${t("rule")} ${problem.rule})`));
+  }
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 7000);
+  box.onclick = (e) => { if (e.target.tagName !== "A") box.hidden = true; };
+}
+
+// Live updates: SSE with the browser's own reconnection (it resends Last-Event-ID),
+// a visible "reconnecting" badge, and a fresh stream after the phone wakes up.
+export function live(sid, onMessage) {
+  const badge = document.getElementById("live");
+  let source;
+  const open = () => {
+    source = new EventSource(`/api/v1/sessions/${sid}/events`);
+    source.addEventListener("version", (e) => onMessage(JSON.parse(e.data)));
+    source.onopen = () => { badge.hidden = false; badge.textContent = t("live"); badge.className = "live"; };
+    source.onerror = () => {
+      badge.hidden = false; badge.textContent = t("reconnecting"); badge.className = "live down";
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+    };
+  };
+  open();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && source.readyState === EventSource.CLOSED) open();
+  });
+  return () => source.close();
+}
+
+let catalogue = {};
+export async function loadMessages() {
+  try { catalogue = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { catalogue = {}; }
+}
+
+function fmt(value) {
+  if (Array.isArray(value)) {
+    if (value.length === 2 && value.every(Number.isInteger)) return `[${value[0]},${value[1]}]`;
+    return value.map(fmt).join(", ");
+  }
+  if (value && typeof value === "object") return value.symbol || value.homunculus || JSON.stringify(value);
+  return String(value ?? "");
+}
+
+export function narrate(game, event, names) {
+  const template = catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
+  if (!template) return event.type.replaceAll("_", " ");
+  const params = { ...event, who: names[event.seat] ?? "" };
+  return template.replace(/\{(\w+)\}/g, (_, k) => fmt(params[k]));
+}
+
+let wakeLock = null;
+export async function keepAwake() {
+  try {
+    if ("wakeLock" in navigator && !wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    }
+  } catch { /* not granted: fine */ }
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && wakeLock === null) keepAwake();
+});
+
+export function alertTurn(on, text) {
+  if (on) {
+    document.title = `● ${text}`;
+    if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  } else if (document.title.startsWith("● ")) {
+    document.title = document.title.slice(2);
+  }
+}
+
+export const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yellow: "#f9c22e",
+  purple: "#7b1fa2", orange: "#f57c00" };
+
+translatePage();

@@ -1,0 +1,164 @@
+"""Through the pages, as people would: a table screen and two phones."""
+
+from __future__ import annotations
+
+import re
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True}
+
+
+def phone(browser, live, code: str, name: str, **choices: str):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live.url}/j/{code}")
+    page.fill("input[name=name]", name)
+    for field, value in choices.items():
+        page.select_option(f"select[name={field}]", value)
+    page.click("#join button.primary")
+    page.wait_for_selector("#waiting")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def open_table(browser, live, game: str):
+    table = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    table.goto(f"{live.url}/")
+    table.check(f"input[value={game}]")
+    table.click("#start button.primary")
+    table.wait_for_url(re.compile(r".*/t/[0-9a-f]{32}$"))
+    table.wait_for_selector("#join-code")
+    # what the QR code encodes: the join link shown under it
+    link = table.get_attribute("#join-link", "href")
+    code = table.inner_text("#join-code")
+    assert link.endswith(f"/j/{code}")
+    return table, code
+
+
+def test_gaia_opening_through_the_pages(browser, live, shot):
+    table, code = open_table(browser, live, "gaia")
+    ada = phone(browser, live, code, "Ada", color="blue")
+    bo = phone(browser, live, code, "Bo")
+    table.wait_for_selector("#players li:nth-child(2)")  # both arrived, live
+    assert "Ada" in table.inner_text("#players") and "Bo" in table.inner_text("#players")
+    shot(table, "lobby")
+    table.click("#start-game")
+    table.wait_for_selector("#board")
+    ada.wait_for_selector("#actions")
+    assert "Your turn" in ada.inner_text("#status")
+    # Ada places a forest tile by tapping the highlighted square
+    ada.click("[data-move=nature-forest]")
+    ada.wait_for_selector("[data-target='0,0']")
+    ada.click("[data-target='0,0']")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    bo.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")  # live on Bo's phone
+    ada.click("[data-move=nature-sea]")
+    ada.click("[data-target='1,0']")
+    ada.wait_for_selector("#gaia-board [data-at='1,0'][data-terrain=sea]")
+    bo.wait_for_selector("#actions [data-move=end-turn]")
+    assert "Your turn" in bo.inner_text("#status")
+    # Bo builds a city on the sea tile: two forest needs met by the one forest
+    bo.click("[data-move=city-sea]")
+    selects = bo.locator("#needs select")
+    selects.nth(0).select_option("forest")
+    selects.nth(1).select_option("forest")
+    bo.click("#modal-ok")
+    bo.click("[data-target='1,0']")
+    bo.wait_for_selector("#gaia-board .city-needs")
+    ada.wait_for_selector("#gaia-board .city-needs")
+    assert bo.text_content("#gaia-board .city-needs") == "2/4"
+    table.wait_for_function("document.querySelectorAll('#feed li').length >= 4")
+    assert "city" in table.inner_text("#feed")
+    shot(bo, "city")
+    shot(table, "after-city")
+    # a mis-tap is one tap away from undone, everywhere
+    bo.click("#undo")
+    bo.wait_for_selector("#gaia-board .city-needs", state="detached")
+    ada.wait_for_selector("#gaia-board .city-needs", state="detached")
+    # a rejection shows its sentence and links to its rule
+    bo.click("[data-move=nature-plains]")
+    bo.click("[data-target='1,1']")
+    bo.click("[data-move=nature-plains]")
+    assert not bo.is_visible("[data-target='5,5']")
+    shot(bo, "after-undo")
+    assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]
+
+
+def test_rejection_shows_the_rule(browser, live):
+    table, code = open_table(browser, live, "gaia")
+    ada = phone(browser, live, code, "Ada")
+    bo = phone(browser, live, code, "Bo")
+    table.click("#start-game")
+    ada.wait_for_selector("#actions")
+    for terrain, at in (("forest", "0,0"), ("sea", "1,0")):
+        ada.click(f"[data-move=nature-{terrain}]")
+        ada.click(f"[data-target='{at}']")
+        ada.wait_for_selector(f"#gaia-board [data-at='{at}'][data-terrain={terrain}]")
+    # Bo enters a city whose needs the square cannot meet: sentence and rule link
+    bo.wait_for_selector("[data-move=city-star]")
+    bo.click("[data-move=city-star]")
+    for i, need in enumerate(["desert", "desert", "mountain", "swamp"]):
+        bo.locator("#needs select").nth(i).select_option(need)
+    bo.click("#modal-ok")
+    bo.click("[data-target='0,0']")
+    bo.wait_for_selector("#toast:not([hidden])")
+    assert "2 satisfied needs" in bo.inner_text("#toast")
+    assert bo.get_attribute("#toast a", "href") == "/rules/gaia#G6.2"
+    bo.goto(f"{live.url}/rules/gaia#G6.2")
+    assert "G6.2" in bo.inner_text("dt:target")
+
+
+def test_kazaam_opening_through_the_pages(browser, live, shot):
+    table, code = open_table(browser, live, "kazaam")
+    ada = phone(browser, live, code, "Ada", prototype="wood", ingredient="mercury")
+    bo = phone(browser, live, code, "Bo", prototype="fire", ingredient="sulphur")
+    table.wait_for_selector("#players li:nth-child(2)")
+    table.click("#start-game")
+    ada.wait_for_selector("#actions")
+    ada.click("[data-move=draw]")
+    ada.wait_for_selector("#hand .t-unknown:nth-child(4)")
+    # discard an unknown tile, naming it: wood arm (mercury, sulphur)
+    ada.click("[data-move=discard-unknown]")
+    ada.click("#modal-ok")
+    ada.wait_for_function("document.querySelector('#kz-board').parentElement.innerText"
+                          ".includes('mercury 2')")
+    # build a wood head for exactly mercury + sulphur
+    ada.click("[data-move=build-unknown]")
+    ada.select_option(".sheet [data-field=part]", "head")
+    ada.select_option(".sheet [data-field=slot]", "head")
+    ada.click("#modal-ok")
+    ada.wait_for_selector("[data-slot=head].built")
+    bo.wait_for_selector("#actions [data-move=end-turn]")  # the turn came to Bo, live
+    table.wait_for_selector("#board")
+    shot(ada, "built")
+    shot(table, "boards")
+    ada.click("#undo")
+    ada.wait_for_selector("[data-slot=head]:not(.built)")
+    assert "Your turn" in ada.inner_text("#status")
+    assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]
+
+
+def test_italian_phone_gets_italian_pages_and_sentences(browser, live):
+    table, code = open_table(browser, live, "gaia")
+    context = browser.new_context(locale="it-IT", **PHONE)
+    page = context.new_page()
+    page.goto(f"{live.url}/j/{code}")
+    assert page.inner_text("#join button.primary") == "Entra"
+    assert "Il tuo nome" in page.inner_text("#join")
+    page.fill("input[name=name]", "Ada")
+    page.click("#join button.primary")
+    page.wait_for_selector("#waiting")
+    phone(browser, live, code, "Bo")
+    table.click("#start-game")
+    page.wait_for_selector("#actions")
+    assert "Tocca a te" in page.inner_text("#status")
+    page.click("[data-move=nature-forest]")
+    page.click("[data-target='0,0']")
+    page.wait_for_function("document.querySelector('#last')?.innerText.includes('posa forest')")
+    assert "posa forest in [0,0]" in page.inner_text("#last")
+    # switching the language by hand sticks across reloads
+    page.select_option("#lang", "de")
+    page.wait_for_load_state()
+    page.wait_for_selector("#status")
+    assert "Du bist dran" in page.inner_text("#status")
