@@ -7,17 +7,18 @@ from typing import Any
 from companion.games.gaia.rules_text import RULES as GAIA_RULES
 from companion.games.kazaam.rules_text import RULES as KAZAAM_RULES
 
-Rule = tuple[str, str, dict[str, str]]
-CATALOGUE: dict[str, list[Rule]] = {"gaia": GAIA_RULES, "kazaam": KAZAAM_RULES}
-
-
-def register(game: str, rules: list[Rule]) -> None:
-    CATALOGUE[game] = rules
+Rules = dict[str, dict[str, str]]
+CATALOGUE: dict[str, Rules] = {"gaia": GAIA_RULES, "kazaam": KAZAAM_RULES}
 
 
 def rules_for(game: str, lang: str) -> list[dict[str, Any]] | None:
+    """The rules of ``game`` in ``lang`` (English where a text is missing)."""
     rules = CATALOGUE.get(game)
     if rules is None:
         return None
-    return [{"id": rid, "title": title, "text": texts.get(lang) or texts["en"],
-             "language": lang if lang in texts else "en"} for rid, title, texts in rules]
+    out = []
+    for rid, texts in rules.items():
+        used = lang if lang in texts else "en"
+        title, _, text = texts[used].partition(": ")
+        out.append({"id": rid, "title": title, "text": text, "language": used})
+    return out

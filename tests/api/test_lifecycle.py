@@ -201,3 +201,16 @@ def test_legal_moves_score_and_pictures(live):
     assert score["final"] is False and [r["total"] for r in score["players"]] == [0, 0]
     rules = api.get("/rules/gaia", headers={"Accept-Language": "de-DE,de;q=0.9"}).json()
     assert any(r["id"] == "G6.2" for r in rules["rules"])
+
+
+def test_rules_in_three_languages(live):
+    api = Api(live.url)
+    for game, rule in (("gaia", "G6.2"), ("kazaam", "K5.6")):
+        by_lang = {}
+        for lang in ("en", "it", "de"):
+            body = api.get(f"/rules/{game}", headers={"Accept-Language": lang}).json()
+            assert body["language"] == lang
+            found = {r["id"]: r for r in body["rules"]}
+            assert found[rule]["language"] == lang and found[rule]["title"]
+            by_lang[lang] = found[rule]["text"]
+        assert len(set(by_lang.values())) == 3  # really translated

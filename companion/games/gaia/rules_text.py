@@ -1,74 +1,115 @@
-"""Gaia's rules as the companion enforces them, summarised per rule id."""
+"""Gaia's rules as the companion enforces them, summarised per rule id.
+
+Each entry: rule id -> {language: "Title: text"}; written for the companion,
+citing the rules by id (the source texts are not reproduced).
+"""
 
 from __future__ import annotations
 
-RULES: list[tuple[str, str, dict[str, str]]] = [
-    ("G1", "Components", {"en": "48 terrain tiles, 20 animal tokens, 40 nature and 31 life "
-                                "cards; 5 pawns each (6 with two players); 2 to 5 players."}),
-    ("G1.1", "Life cards", {"en": "Each life card shows a symbol: a terrain, or a star for any "
-                                  "terrain but sea. A city card also shows 4 needs (terrains "
-                                  "or animals)."}),
-    ("G1.2", "Card accounting", {"en": "A card entered (drawn, revealed, played, discarded) is "
-                                       "refused if the public cards plus your own declared hand "
-                                       "would hold more of that kind than the game has."}),
-    ("G1.3", "Hidden cards", {"en": "Face-down cards stay unknown until you declare or play "
-                                    "them. Playing uses a declared card of that identity, else "
-                                    "an unknown card of its pile."}),
-    ("G2.1", "Objectives", {"en": "Players + 2 objectives: two pairs of different terrains, or "
-                                  "one of each of the six terrains."}),
-    ("G2.2", "Deal and display", {"en": "Each player gets 2 nature and 1 life card; 3 nature and "
-                                        "2 life cards lie face up."}),
-    ("G2.3", "Decks", {"en": "Nature deck: 40 - 2 x players - 3; life deck: 31 - players - 2."}),
-    ("G2.4", "Seating", {"en": "The host sets the seating order and the first player."}),
-    ("G3.1", "Turn", {"en": "Feed your cities, then take up to 2 actions (draw or play a "
-                            "card, the same twice if you like); you may end early."}),
-    ("G3.2", "Free claim", {"en": "Claiming an objective is free, and only in your own turn."}),
-    ("G3.3", "Draw", {"en": "Draw from a deck or take a face-up card; a taken face-up card is "
-                            "replaced from its deck (enter the revealed card)."}),
-    ("G3.4", "Hand limit", {"en": "At most 6 cards: a draw that would make 7 discards one at "
-                                  "once."}),
-    ("G3.5", "Turn end", {"en": "The turn passes after the second action, unless you could "
-                                "still claim an objective; then on claim or end of turn."}),
-    ("G4.1", "Tile from supply", {"en": "A nature card places a tile of its terrain; without "
-                                        "one in the supply it cannot be played."}),
-    ("G4.2", "Placement", {"en": "The tile goes on an empty square touching the map by a side "
-                                 "(the first tile anywhere)."}),
-    ("G4.3", "Tableau", {"en": "The played nature card stays in front of you for objectives."}),
-    ("G5.1", "Animal tokens", {"en": "An animals card needs 4 tokens in the supply."}),
-    ("G5.2", "Animals target", {"en": "4 tokens go on a tile of the card's terrain with no "
-                                      "animals and no city; the card is discarded."}),
-    ("G6.1", "City target", {"en": "A city goes on a tile of its symbol's terrain with no "
-                                   "animals and no city."}),
-    ("G6.2", "Two needs", {"en": "At least 2 of the city's 4 needs must be met where it is "
-                                 "built, counted before it is laid."}),
-    ("G6.3", "Builder's pawn", {"en": "The builder may put a pawn on the new city; the square "
-                                      "then counts as a city, not as its terrain."}),
-    ("G6.4", "Needs met", {"en": "A need is met by a side neighbour of that terrain without a "
-                                 "city, or with animal tokens; each icon is checked on its "
-                                 "own (option: equal icons need different neighbours)."}),
-    ("G6.5", "Raising a city", {"en": "Whoever raises a city's met needs, ending at 2 or more, "
-                                      "may put a pawn there (one per player per city)."}),
-    ("G6.6", "Lowering a city", {"en": "At 1 met need all pawns go home; at 0 the city is "
-                                       "removed and its square is terrain again."}),
-    ("G6.7", "Cascade", {"en": "Effects repeat until nothing changes; rises are counted step "
-                               "by step and credited to the mover."}),
-    ("G7.1", "Feeding", {"en": "Before your actions, each of your cities with an animals need "
-                               "eats one token from a neighbouring tile."}),
-    ("G7.2", "Feeding choices", {"en": "You choose sources and order; with no choice the "
-                                       "companion feeds automatically (or use auto: most "
-                                       "tokens first, then smallest [y, x])."}),
-    ("G7.3", "Hunger cascade", {"en": "An emptied tile can cost cities their animals need; "
-                                      "the feeding player is the mover of the cascade."}),
-    ("G7.4", "Feeding timing", {"en": "Automatic feeding belongs to the move that passed the "
-                                      "turn."}),
-    ("G8.1", "Objectives", {"en": "Discard the nature cards an objective shows from your "
-                                  "tableau and put a pawn on it; nobody else can claim it."}),
-    ("G9.1", "Last pawn", {"en": "A player with no pawn left in hand wins at once."}),
-    ("G9.2", "Cards run out", {"en": "The game ends when a deck and its display are empty "
-                                     "(option: as soon as a deck is empty)."}),
-    ("G9.3", "Winner", {"en": "Most pawns placed; a tie goes to whoever sits closest after the "
-                              "player who ended the game."}),
-    ("G10", "Expert game", {"en": "Power cards, reactions and catastrophes (coming soon)."}),
-    ("G11", "Options", {"en": "variant, feeding, end_on, auto_end_turn, catastrophes, "
-                              "duplicate_needs, city_catalog, power_deck."}),
-]
+RULES: dict[str, dict[str, str]] = {
+    "G1": {"en": "Components: 48 terrain tiles, 20 animal tokens, 40 nature and 31 life cards; 5 pawns each (6 with two players); 2 to 5 players.",
+           "it": "Componenti: 48 tessere terreno, 20 gettoni animali, 40 carte natura e 31 vita; 5 segnalini a testa (6 in due); da 2 a 5 giocatori.",
+           "de": "Material: 48 Landschaftsplättchen, 20 Tierplättchen, 40 Landschafts- und 31 Lebenskarten; je 5 Figuren (6 zu zweit); 2 bis 5 Personen."},
+    "G1.1": {"en": "Life cards: a symbol (a terrain, or a star for any terrain but sea); a city also shows 4 needs (terrains or animals).",
+             "it": "Carte vita: un simbolo (un terreno, o una stella: qualsiasi terreno tranne il mare); una città mostra anche 4 bisogni (terreni o animali).",
+             "de": "Lebenskarten: ein Symbol (eine Landschaft oder ein Stern: jede außer Wasser); eine Stadt zeigt dazu 4 Bedürfnisse (Landschaften oder Tiere)."},
+    "G1.2": {"en": "Card accounting: a card entered is refused if the public cards plus your own declared hand would hold more of its kind than the game has.",
+             "it": "Conteggio carte: una carta inserita è rifiutata se le carte pubbliche più la tua mano dichiarata ne conterebbero più di quante il gioco ne abbia.",
+             "de": "Kartenzählung: eine eingegebene Karte wird abgelehnt, wenn offene Karten plus deine erklärte Hand mehr davon ergäben, als das Spiel hat."},
+    "G1.3": {"en": "Hidden cards: face-down cards stay unknown until declared or played; playing uses a declared card of that identity, else an unknown one of its pile.",
+             "it": "Carte nascoste: restano sconosciute finché dichiarate o giocate; si usa una carta dichiarata uguale, altrimenti una sconosciuta dello stesso mazzo.",
+             "de": "Verdeckte Karten: unbekannt, bis erklärt oder gespielt; gespielt wird eine erklärte gleiche Karte, sonst eine unbekannte desselben Stapels."},
+    "G2.1": {"en": "Objectives: players + 2, each two pairs of different terrains or one of each of the six.",
+             "it": "Obiettivi: giocatori + 2, ciascuno due coppie di terreni diversi o uno di ciascuno dei sei.",
+             "de": "Ziele: Personen + 2, jeweils zwei Paare verschiedener Landschaften oder je eine der sechs."},
+    "G2.2": {"en": "Deal and display: 2 nature and 1 life card each; 3 nature and 2 life cards face up.",
+             "it": "Distribuzione: 2 carte natura e 1 vita a testa; 3 natura e 2 vita scoperte.",
+             "de": "Austeilen: je 2 Landschafts- und 1 Lebenskarte; 3 Landschafts- und 2 Lebenskarten offen."},
+    "G2.3": {"en": "Decks: nature 40 - 2 x players - 3; life 31 - players - 2.",
+             "it": "Mazzi: natura 40 - 2 x giocatori - 3; vita 31 - giocatori - 2.",
+             "de": "Stapel: Landschaft 40 - 2 x Personen - 3; Leben 31 - Personen - 2."},
+    "G2.4": {"en": "Seating: the host sets the seating order and the first player.",
+             "it": "Ordine: l'host stabilisce l'ordine di gioco e il primo giocatore.",
+             "de": "Sitzordnung: der Host legt Reihenfolge und Startspieler fest."},
+    "G3.1": {"en": "Turn: feed your cities, then up to 2 actions (draw or play a card, the same twice if you like); you may end early.",
+             "it": "Turno: sfama le città, poi fino a 2 azioni (pescare o giocare, anche la stessa due volte); puoi finire prima.",
+             "de": "Zug: Städte füttern, dann bis zu 2 Aktionen (ziehen oder spielen, auch zweimal dasselbe); früher beenden ist erlaubt."},
+    "G3.2": {"en": "Free claim: claiming an objective costs no action, only in your own turn.",
+             "it": "Obiettivo gratuito: prenderlo non costa azioni, solo nel proprio turno.",
+             "de": "Freies Ziel: ein Ziel nehmen kostet keine Aktion, nur im eigenen Zug."},
+    "G3.3": {"en": "Draw: from a deck or a face-up card, which is replaced from its deck (enter the card turned up).",
+             "it": "Pesca: da un mazzo o una carta scoperta, sostituita dal suo mazzo (inserisci la carta girata).",
+             "de": "Ziehen: vom Stapel oder eine offene Karte, die vom Stapel ersetzt wird (die aufgedeckte Karte eingeben)."},
+    "G3.4": {"en": "Hand limit: at most 6 cards; a draw that would make 7 discards one at once.",
+             "it": "Limite: al massimo 6 carte; una pesca che porterebbe a 7 ne scarta una subito.",
+             "de": "Handlimit: höchstens 6 Karten; wer auf 7 käme, wirft sofort eine ab."},
+    "G3.5": {"en": "Turn end: after the second action, unless you could still claim an objective.",
+             "it": "Fine turno: dopo la seconda azione, salvo un obiettivo ancora prendibile.",
+             "de": "Zugende: nach der zweiten Aktion, außer ein Ziel ist noch erfüllbar."},
+    "G4.1": {"en": "Tile from supply: a nature card places a tile of its terrain; without one it cannot be played.",
+             "it": "Tessera dalla riserva: una carta natura piazza una tessera del suo terreno; se finite, non si gioca.",
+             "de": "Plättchen aus dem Vorrat: eine Landschaftskarte legt ein Plättchen ihrer Art; ohne Vorrat nicht spielbar."},
+    "G4.2": {"en": "Placement: on an empty square touching the map by a side (the first tile anywhere).",
+             "it": "Posizione: in una casella vuota adiacente per un lato (la prima ovunque).",
+             "de": "Anlegen: auf ein leeres Feld, das seitlich angrenzt (das erste beliebig)."},
+    "G4.3": {"en": "Tableau: the played nature card stays in front of you, for objectives.",
+             "it": "Carte giocate: la carta natura resta davanti a te, per gli obiettivi.",
+             "de": "Auslage: die gespielte Landschaftskarte bleibt vor dir liegen, für Ziele."},
+    "G5.1": {"en": "Animal tokens: an animals card needs 4 tokens in the supply.",
+             "it": "Gettoni animali: servono 4 gettoni in riserva.",
+             "de": "Tierplättchen: es braucht 4 im Vorrat."},
+    "G5.2": {"en": "Animals target: 4 tokens on a tile of the card's terrain with no animals and no city; the card is discarded.",
+             "it": "Bersaglio animali: 4 gettoni su una tessera del terreno della carta senza animali né città; la carta si scarta.",
+             "de": "Tierziel: 4 Plättchen auf ein Landschaftsplättchen der Karte ohne Tiere und Stadt; die Karte wird abgeworfen."},
+    "G6.1": {"en": "City target: a tile of its symbol's terrain with no animals and no city.",
+             "it": "Bersaglio città: una tessera del terreno del simbolo, senza animali né città.",
+             "de": "Stadtziel: ein Plättchen der Symbol-Landschaft ohne Tiere und Stadt."},
+    "G6.2": {"en": "Two needs: at least 2 of the 4 needs met where the city goes, counted before it is laid.",
+             "it": "Due bisogni: almeno 2 dei 4 soddisfatti dove va la città, contati prima di posarla.",
+             "de": "Zwei Bedürfnisse: mindestens 2 der 4 erfüllt, gezählt bevor die Stadt liegt."},
+    "G6.3": {"en": "Builder's pawn: the builder may put a pawn on the city; its square now counts as a city.",
+             "it": "Segnalino del costruttore: chi costruisce può metterne uno; la casella ora conta come città.",
+             "de": "Figur des Bauenden: darf auf die Stadt; das Feld zählt nun als Stadt."},
+    "G6.4": {"en": "Needs met: by a side neighbour of that terrain without a city, or with animal tokens; each icon on its own.",
+             "it": "Bisogni soddisfatti: da un vicino di lato di quel terreno senza città, o con animali; ogni icona a sé.",
+             "de": "Erfüllt: durch einen seitlichen Nachbarn dieser Landschaft ohne Stadt oder mit Tieren; jedes Symbol einzeln."},
+    "G6.5": {"en": "Raising a city: whoever raises its met needs, ending at 2 or more, may put a pawn there (one per player).",
+             "it": "Aumento: chi aumenta i bisogni soddisfatti, arrivando ad almeno 2, può mettere un segnalino (uno per giocatore).",
+             "de": "Erhöhen: wer die erfüllten Bedürfnisse auf mindestens 2 erhöht, darf eine Figur setzen (eine pro Person)."},
+    "G6.6": {"en": "Lowering a city: at 1 all pawns go home; at 0 the city is removed.",
+             "it": "Diminuzione: a 1 tutti i segnalini tornano in mano; a 0 la città è rimossa.",
+             "de": "Senken: bei 1 gehen alle Figuren zurück; bei 0 wird die Stadt entfernt."},
+    "G6.7": {"en": "Cascade: effects repeat until nothing changes; rises count step by step for the mover.",
+             "it": "Cascata: gli effetti si ripetono finché nulla cambia; gli aumenti contano passo per passo.",
+             "de": "Kaskade: Wirkungen wiederholen sich, bis nichts mehr geschieht; Erhöhungen zählen Schritt für Schritt."},
+    "G7.1": {"en": "Feeding: before your actions each of your cities with an animals need eats one neighbouring token.",
+             "it": "Sfamare: prima delle azioni ogni tua città con bisogno animali mangia un gettone vicino.",
+             "de": "Füttern: vor den Aktionen frisst jede eigene Stadt mit Tierbedürfnis ein benachbartes Tier."},
+    "G7.2": {"en": "Feeding choices: you choose; without a choice it is automatic (auto: most tokens first, then smallest [y, x]).",
+             "it": "Scelte: decidi tu; se non c'è scelta è automatico (auto: prima più gettoni, poi [y, x] minore).",
+             "de": "Wahl: du entscheidest; ohne Wahl automatisch (auto: meiste Tiere zuerst, dann kleinstes [y, x])."},
+    "G7.3": {"en": "Hunger cascade: an emptied tile can cost cities their animals need; the feeder is the mover.",
+             "it": "Fame a cascata: una tessera svuotata può togliere il bisogno animali; chi sfama è il giocatore attivo.",
+             "de": "Hungerkaskade: ein geleertes Plättchen kann Städten das Tierbedürfnis nehmen; wer füttert, ist am Zug."},
+    "G7.4": {"en": "Feeding timing: automatic feeding belongs to the move that passed the turn.",
+             "it": "Momento: lo sfamare automatico fa parte della mossa che passa il turno.",
+             "de": "Zeitpunkt: automatisches Füttern gehört zum Zug, der weitergab."},
+    "G8.1": {"en": "Objectives: discard the nature cards it shows from your tableau and put a pawn on it.",
+             "it": "Obiettivi: scarta le carte natura richieste e mettici un segnalino.",
+             "de": "Ziele: die gezeigten Landschaftskarten abwerfen und eine Figur darauf setzen."},
+    "G9.1": {"en": "Last pawn: a player with no pawn in hand wins at once.",
+             "it": "Ultimo segnalino: chi non ha più segnalini in mano vince subito.",
+             "de": "Letzte Figur: wer keine Figur mehr hat, gewinnt sofort."},
+    "G9.2": {"en": "Cards run out: the game ends when a deck and its display are empty (option: a deck).",
+             "it": "Carte finite: fine quando un mazzo e le sue scoperte sono vuoti (opzione: un mazzo).",
+             "de": "Karten aus: Ende, wenn ein Stapel und seine Auslage leer sind (Option: ein Stapel)."},
+    "G9.3": {"en": "Winner: most pawns placed; a tie goes to the closest after whoever ended it.",
+             "it": "Vincitore: più segnalini piazzati; in parità il più vicino dopo chi ha chiuso.",
+             "de": "Sieg: meiste gesetzte Figuren; bei Gleichstand die Person gleich nach der, die beendete."},
+    "G10": {"en": "Expert game: power cards, reactions and catastrophes (coming soon).",
+            "it": "Gioco esperto: carte potere, reazioni e catastrofi (in arrivo).",
+            "de": "Expertenspiel: Machtkarten, Reaktionen und Katastrophen (bald)."},
+    "G11": {"en": "Options: variant, feeding, end_on, auto_end_turn, catastrophes, duplicate_needs, city_catalog, power_deck.",
+            "it": "Opzioni: variant, feeding, end_on, auto_end_turn, catastrophes, duplicate_needs, city_catalog, power_deck.",
+            "de": "Optionen: variant, feeding, end_on, auto_end_turn, catastrophes, duplicate_needs, city_catalog, power_deck."},
+}
