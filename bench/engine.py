@@ -26,22 +26,11 @@ from companion.games.kazaam.playout import Table as KazaamTable
 Step = tuple[dict[str, Any], int, dict[str, Any]]
 
 
-def record_gaia(games: int) -> list[Step]:
+def record(table_class: Any, games: int) -> list[Step]:
+    """Every (state, seat, move) of seeded random games, 2 to 5 players."""
     steps: list[Step] = []
     for seed in range(games):
-        table = Table.deal(seed, players=2 + seed % 4)
-        while table.state["status"] == "playing":
-            before = table.state
-            table.step()
-            seat, move = table.log[-1]
-            steps.append((before, seat, move))
-    return steps
-
-
-def record_kazaam(games: int) -> list[Step]:
-    steps: list[Step] = []
-    for seed in range(games):
-        table = KazaamTable.deal(seed, players=2 + seed % 4)
+        table = table_class.deal(seed, players=2 + seed % 4)
         while table.state["status"] == "playing":
             before = table.state
             table.step()
@@ -106,10 +95,10 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--game", choices=["gaia", "kazaam", "all"], default="all")
     args = parser.parse_args(argv)
-    recorders = {"gaia": record_gaia, "kazaam": record_kazaam}
+    tables = {"gaia": Table, "kazaam": KazaamTable}
     out = {}
     for name in (["gaia", "kazaam"] if args.game == "all" else [args.game]):
-        steps = recorders[name](args.games)
+        steps = record(tables[name], args.games)
         out[name] = report(name, measure(steps, GAMES[name].apply, args.reps))
         target = out[name]["ratio_mid"]
         print(f"target ({name}): mid-game apply / JSON round trip <= 1.0: "

@@ -70,3 +70,30 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
 def free_colors(roster: list[dict[str, Any]]) -> list[str]:
     taken = {p["color"] for p in roster}
     return [c for c in COLORS if c not in taken]
+
+
+def handler_for(move: Any, handlers: dict[str, Any]) -> Any:
+    """The handler of a move's ``type``, or BadMove for anything else."""
+    from companion.games.errors import BadMove
+
+    if not isinstance(move, dict):
+        raise BadMove("move", "move.not_object")
+    kind = move.get("type")
+    handler = handlers.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise BadMove("move", "move.unknown_type", type=str(kind)[:40])
+    return handler
+
+
+def seating(setup: dict[str, Any], players: int, rule: str, game: str) -> tuple[list[int], int]:
+    """The turn order (a permutation of the seats) and the first player from a setup."""
+    from companion.games.errors import RuleViolation
+
+    order = setup.get("seating", list(range(players)))
+    if (not isinstance(order, list) or any(type(s) is not int for s in order)
+            or sorted(order) != list(range(players))):
+        raise RuleViolation(rule, f"{game}.setup.seating", n=players)
+    first = setup.get("first_player", order[0])
+    if type(first) is not int or first not in order:
+        raise RuleViolation(rule, f"{game}.setup.first_player")
+    return order, first

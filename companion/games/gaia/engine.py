@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.errors import BadMove, GameNotActive, NotYourTurn, WrongPhase
+from companion.games.base import handler_for
+from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.gaia import cards, moves
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
@@ -41,12 +42,7 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
     """Whether ``seat`` may make a move of this type now (409-kind errors)."""
     if state["status"] != "playing":
         raise GameNotActive("G9", "gaia.game.finished")
-    if not isinstance(move, dict):
-        raise BadMove("move", "move.not_object")
-    kind = move.get("type")
-    spec = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        raise BadMove("move", "move.unknown_type", type=str(move.get("type"))[:40])
+    spec: Spec = handler_for(move, HANDLERS)
     turn = state["turn"]
     if seat != turn["seat"]:
         raise NotYourTurn("G3.1", "gaia.turn.not_yours", seat=turn["seat"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import seating
 from companion.games.errors import RuleViolation
 from companion.games.gaia import cards
 from companion.games.gaia.components import (
@@ -104,13 +105,7 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
     if not isinstance(raw_objectives, list) or len(raw_objectives) != want:
         raise RuleViolation("G2.1", "gaia.setup.objective_count", want=want)
     display = _display(setup)
-    order = setup.get("seating", list(range(n)))
-    if (not isinstance(order, list) or any(type(s) is not int for s in order)
-            or sorted(order) != list(range(n))):
-        raise RuleViolation("G2.4", "gaia.setup.seating", n=n)
-    first = setup.get("first_player", order[0])
-    if type(first) is not int or first not in order:
-        raise RuleViolation("G2.4", "gaia.setup.first_player")
+    order, first = seating(setup, n, "G2.4", "gaia")
     pawns = pawns_per_player(n)
     state: State = {
         "game": "gaia",

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.errors import BadMove, GameNotActive, NotYourTurn, WrongPhase
+from companion.games.base import handler_for
+from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.kazaam import actions, powers, tiles
 from companion.games.kazaam.components import ACTIONS_PER_TURN
 from companion.games.kazaam.context import Ctx
@@ -38,12 +39,7 @@ HANDLERS: dict[str, Spec] = {
 def check_turn(state: State, seat: int, move: Any) -> Spec:
     if state["status"] != "playing":
         raise GameNotActive("K6.1", "kazaam.game.finished")
-    if not isinstance(move, dict):
-        raise BadMove("move", "move.not_object")
-    kind = move.get("type")
-    spec = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
-        raise BadMove("move", "move.unknown_type", type=str(move.get("type"))[:40])
+    spec: Spec = handler_for(move, HANDLERS)
     turn = state["turn"]
     if turn["phase"] == "reaction":
         target = turn["reaction"]["target"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import seating
 from companion.games.errors import RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import (
@@ -89,13 +90,7 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
                             n=n)
     if not isinstance(setup, dict):
         raise _bad("setup")
-    order = setup.get("seating", list(range(n)))
-    if (not isinstance(order, list) or any(type(s) is not int for s in order)
-            or sorted(order) != list(range(n))):
-        raise RuleViolation("K4.7", "kazaam.setup.seating", n=n)
-    first = setup.get("first_player", order[0])
-    if type(first) is not int or first not in order:
-        raise RuleViolation("K4.7", "kazaam.setup.first_player")
+    order, first = seating(setup, n, "K4.7", "kazaam")
     counts = set_counts(options)
     total = sum(counts.values())
     if total < DEAL * n:

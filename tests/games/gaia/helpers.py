@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
-
-import pytest
 
 from companion.games.errors import RuleError
 from companion.games.gaia import apply, new_game, normalize_options
 from companion.games.gaia.board import key, satisfied, xy
+from tests.games.checks import played, refused
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
 DISPLAY = {"nature": ["plains", "desert", "mountain"],
@@ -85,19 +83,10 @@ def types(events: list[dict[str, Any]]) -> list[str]:
 
 def play(state: dict[str, Any], seat: int, move: dict[str, Any]
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    before = json.dumps(state, sort_keys=True)
-    new, events = apply(state, seat, move)
-    assert json.dumps(state, sort_keys=True) == before, "apply modified its input"
-    return new, events
+    return played(apply, state, seat, move)
 
 
 def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
             status: int = 422) -> RuleError:
     """The move is refused under ``rule`` and the state is untouched."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError) as info:
-        apply(state, seat, move)
-    assert info.value.rule == rule, info.value
-    assert info.value.status == status
-    assert json.dumps(state, sort_keys=True) == before
-    return info.value
+    return refused(apply, state, seat, move, rule, status)

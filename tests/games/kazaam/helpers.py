@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import pytest
 
 from companion.games.errors import RuleError
 from companion.games.kazaam import apply, new_game, normalize_options
+from tests.games.checks import played, refused
 
 PROTOS = ["wood", "fire", "stone", "bone", "fur"]
 INGS = ["mercury", "sulphur", "mandrake", "unicorn_horn", "dragon_blood"]
@@ -40,21 +38,13 @@ def built(state: dict[str, Any], seat: int, slot: str, tile: dict[str, Any],
 
 def play(state: dict[str, Any], seat: int, move: dict[str, Any]
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    before = json.dumps(state, sort_keys=True)
-    new, events = apply(state, seat, move)
-    assert json.dumps(state, sort_keys=True) == before, "apply modified its input"
-    return new, events
+    return played(apply, state, seat, move)
 
 
 def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
             status: int = 422) -> RuleError:
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError) as info:
-        apply(state, seat, move)
-    assert info.value.rule == rule, info.value
-    assert info.value.status == status
-    assert json.dumps(state, sort_keys=True) == before
-    return info.value
+    """The move is refused under ``rule`` and the state is untouched."""
+    return refused(apply, state, seat, move, rule, status)
 
 
 def types(events: list[dict[str, Any]]) -> list[str]:
