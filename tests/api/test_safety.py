@@ -295,3 +295,40 @@ def test_bola_matrix(live):
         assert r.status_code == 403, (method, path, r.status_code, r.text)
     assert api.get(f"/sessions/{sid}").json()["version"] == version
     assert api.get(f"/sessions/{sid}/me", bo).json()["seat"] == 1
+
+
+def test_write_conflicts_retry_then_answer_409(clean_redis, tmp_path):
+    """With one try allowed, racing writers lose with 409 ``conflict``; nothing breaks."""
+    from tests.conftest import LiveServer, make_app
+
+    server = LiveServer(make_app(clean_redis, tmp_path, COMMIT_RETRIES=1))
+    try:
+        api = Api(server.url)
+        t = api.table(2)
+        sid, ada = t["sid"], t["tokens"][0]
+        statuses: list[int] = []
+        codes: list[str] = []
+        lock = threading.Lock()
+
+        def declare(cards: list[str]) -> None:
+            r = Api(server.url).call("PUT", f"/sessions/{sid}/me/hand", ada,
+                                     json={"nature": cards})
+            with lock:
+                statuses.append(r.status_code)
+                codes.append(r.json().get("code", ""))
+
+        for _ in range(30):  # race until the loser's answer has been seen
+            threads = [threading.Thread(target=declare, args=([c],))
+                       for c in ("forest", "sea", "plains", "desert") * 3]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            if 409 in statuses:
+                break
+        assert 409 in statuses and "conflict" in codes
+        assert set(statuses) <= {200, 409}
+        me = api.get(f"/sessions/{sid}/me", ada).json()
+        assert len(me["hand"]["nature"]["known"]) == 1  # one declaration won, whole
+    finally:
+        server.stop()
