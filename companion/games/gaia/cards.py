@@ -10,11 +10,12 @@ from companion.games.gaia.components import (
     LIFE_COUNTS,
     NATURE_COUNTS,
     NEEDS,
+    POWER_CARDS,
     SYMBOLS,
     TERRAINS,
 )
 
-Card = Any  # a terrain string (nature) or a dict (life)
+Card = Any  # a terrain (nature), a power card name (power) or a dict (life)
 PILES = ("nature", "life")
 
 
@@ -22,6 +23,10 @@ def parse_card(pile: str, raw: Any, field: str) -> Card:
     """Validate a card entered by a player and return it in canonical form."""
     if pile == "nature":
         if raw not in TERRAINS:
+            raise BadMove("move", "move.bad_card", field=field, pile=pile)
+        return raw
+    if pile == "power":
+        if raw not in POWER_CARDS:
             raise BadMove("move", "move.bad_card", field=field, pile=pile)
         return raw
     if not isinstance(raw, dict) or raw.get("kind") not in ("city", "animals"):
@@ -38,7 +43,16 @@ def parse_card(pile: str, raw: Any, field: str) -> Card:
 
 
 def card_pile(card: Card) -> str:
-    return "nature" if isinstance(card, str) else "life"
+    if isinstance(card, str):
+        return "nature" if card in TERRAINS else "power"
+    return "life"
+
+
+def parse_any(raw: Any, field: str) -> Card:
+    """A card of whichever pile its shape says (for discards)."""
+    if isinstance(raw, str):
+        return parse_card("power" if raw in POWER_CARDS else "nature", raw, field)
+    return parse_card("life", raw, field)
 
 
 def kind_of(card: Card) -> str:
@@ -85,16 +99,22 @@ def describe(card: Card) -> str:
     return f"city ({card['symbol']}: {'/'.join(card['needs'])})"
 
 
+def piles_of(state: dict[str, Any]) -> tuple[str, ...]:
+    return ("nature", "life", "power") if "power" in state["piles"] else PILES
+
+
 def public_cards(state: dict[str, Any]) -> list[Card]:
     """Every card whose identity the whole table can see."""
     cards: list[Card] = []
     piles = state["piles"]
-    for pile in PILES:
+    for pile in piles_of(state):
         cards.extend(c for c in piles[pile]["display"] if c is not None)
     cards.extend(piles["discard"])
     for player in state["players"]:
         for terrain, n in player["tableau"].items():
             cards.extend([terrain] * n)
+        for power, n in player.get("powers", {}).items():
+            cards.extend([power] * n)
     for tile in state["tiles"].values():
         city = tile["city"]
         if city is not None:
@@ -103,7 +123,7 @@ def public_cards(state: dict[str, Any]) -> list[Card]:
 
 
 def _known(player: dict[str, Any]) -> list[Card]:
-    return [c for p in PILES for c in player["hand"][p]["known"]]
+    return [c for part in player["hand"].values() for c in part["known"]]
 
 
 def _tally(counts: Counter[Any], cards: list[Card], catalog: bool) -> Counter[Any]:
@@ -123,11 +143,12 @@ def public_counts(state: dict[str, Any]) -> Counter[Any]:
     catalog = state["options"].get("city_catalog") is not None
     counts: Counter[Any] = Counter()
     piles = state["piles"]
-    for pile in PILES:
+    for pile in piles_of(state):
         _tally(counts, [c for c in piles[pile]["display"] if c is not None], catalog)
     _tally(counts, piles["discard"], catalog)
     for player in state["players"]:
         counts.update(player["tableau"])
+        counts.update(player.get("powers", {}))
     for tile in state["tiles"].values():
         city = tile["city"]
         if city is not None:
@@ -138,7 +159,8 @@ def public_counts(state: dict[str, Any]) -> Counter[Any]:
 
 
 def _limits(state: dict[str, Any]) -> dict[Any, int]:
-    limits: dict[Any, int] = {**NATURE_COUNTS, **LIFE_COUNTS}
+    limits: dict[Any, int] = {**NATURE_COUNTS, **LIFE_COUNTS,
+                              **(state["options"].get("power_deck") or {})}
     catalog = state["options"].get("city_catalog")
     if catalog is not None:
         limits.update(Counter(city_key(c) for c in catalog))
@@ -165,13 +187,12 @@ def check_accounting(state: dict[str, Any], seat: int,
         if isinstance(over, tuple):
             raise RuleViolation("G1.2", "gaia.card.not_in_catalog",
                                 card=f"{over[0]}: {'/'.join(over[1])}")
-        limit = {**NATURE_COUNTS, **LIFE_COUNTS}[over]
+        limit = _limits(state)[over]
         raise RuleViolation("G1.2", "gaia.card.too_many", kind=over, limit=limit)
 
 
 def _forget_one(player: dict[str, Any], over: Any) -> bool:
-    for pile in PILES:
-        part = player["hand"][pile]
+    for part in player["hand"].values():
         for i in range(len(part["known"]) - 1, -1, -1):
             card = part["known"][i]
             hit = (city_key(card) == over if isinstance(over, tuple) and kind_of(card) == "city"
@@ -189,7 +210,7 @@ def account(state: dict[str, Any], seat: int) -> None:
     public = public_counts(state)
     check_accounting(state, seat, public)
     for player in state["players"]:
-        if player["seat"] == seat or not any(player["hand"][p]["known"] for p in PILES):
+        if player["seat"] == seat or not any(h["known"] for h in player["hand"].values()):
             continue
         while (over := _over(state, public, player)) is not None:
             if not _forget_one(player, over):

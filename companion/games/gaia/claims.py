@@ -10,15 +10,43 @@ from companion.games.gaia.context import Ctx, coord_list
 
 
 def claimable(ctx: Ctx, mover: int) -> list[str]:
-    """Cities the mover may put a pawn on now: the new city, then every rise."""
+    """Cities the mover may put a pawn on now: the new city, then every rise.
+
+    Expert game (G10.1): the raiser takes the city over; at all 4 needs the holder
+    may have a second pawn there."""
     tiles = ctx.state["tiles"]
+    expert = ctx.state["options"]["variant"] == "expert"
     order = ([ctx.new_city] if ctx.new_city else []) + [k for k in ctx.rises if k != ctx.new_city]
     out = []
     for k in order:
         city = tiles[k]["city"] if k in tiles else None
-        if city is not None and city["satisfied"] >= 2 and mover not in city["pawns"]:
+        if city is None or city["satisfied"] < 2:
+            continue
+        mine = city["pawns"].count(mover)
+        if mine == 0 or (expert and mine == 1 and city["satisfied"] == 4):
             out.append(k)
     return out
+
+
+def _place(ctx: Ctx, mover: int, k: str) -> None:
+    city = ctx.state["tiles"][k]["city"]
+    player = ctx.state["players"][mover]
+    if ctx.state["options"]["variant"] == "expert":
+        others = [s for s in city["pawns"] if s != mover]
+        if others:  # G10.1: the last raiser holds the city alone
+            for seat in others:
+                ctx.state["players"][seat]["pawns"] += 1
+            city["pawns"] = [s for s in city["pawns"] if s == mover]
+            ctx.emit("pawns_returned", at=xy(k), seats=others)
+        want = 2 if city["satisfied"] == 4 else 1
+        while city["pawns"].count(mover) < want and player["pawns"] > 0:
+            city["pawns"].append(mover)
+            player["pawns"] -= 1
+            ctx.emit("pawn_placed", seat=mover, at=xy(k))
+        return
+    city["pawns"].append(mover)
+    player["pawns"] -= 1
+    ctx.emit("pawn_placed", seat=mover, at=xy(k))
 
 
 def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
@@ -36,8 +64,8 @@ def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
             raise RuleViolation("G6.5", "gaia.claim.no_pawns", wanted=len(targets),
                                 have=player["pawns"])
     for k in targets:
-        ctx.state["tiles"][k]["city"]["pawns"].append(mover)
-        player["pawns"] -= 1
-        ctx.emit("pawn_placed", seat=mover, at=xy(k))
+        if player["pawns"] == 0:
+            break
+        _place(ctx, mover, k)
     ctx.rises.clear()
     ctx.new_city = None

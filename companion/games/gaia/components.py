@@ -54,3 +54,22 @@ def objectives_count(players: int) -> int:
 def matches_symbol(terrain: str, symbol: str) -> bool:
     """G5.2/G6.1: a card symbol fits a terrain; ``star`` is any terrain but sea."""
     return terrain == symbol or (symbol == STAR and terrain != "sea")
+
+
+#: G10.2: power cards; Volcano and Lightning only with catastrophes (G10.4)
+POWER_CARDS: Final = ("sun", "rain", "earthquake", "tornado", "defense", "volcano", "lightning")
+CATASTROPHES: Final = ("volcano", "lightning")
+#: The printed mix is not in the sources (G10.2): this default is a decision, and the
+#: session option ``power_deck`` sets any other.
+DEFAULT_POWER_DECK: Final = {"sun": 4, "rain": 4, "earthquake": 3, "tornado": 3, "defense": 6,
+                             "volcano": 2, "lightning": 2}
+POWER_HAND_LIMIT: Final = 2
+POWER_DISPLAY: Final = 2
+POWER_DEAL: Final = 1
+POWER_OBJECTIVES: Final = 2
+POWER_OBJECTIVE_CARDS: Final = 4
+REACTIVE: Final = ("sun", "rain", "earthquake", "tornado")  # G10.3: Defense answers these
+#: G10.3: terrain changes by Sun and Rain: (from, to)
+SUN: Final = (("swamp", "plains"), ("plains", "desert"))
+RAIN: Final = (("desert", "plains"), ("plains", "swamp"))
+VOLCANO_TURNS_DESERT: Final = ("plains", "forest", "swamp")

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.base import handler_for
 from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
-from companion.games.gaia import cards, moves
+from companion.games.gaia import cards, moves, power
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.state import clone
@@ -35,7 +35,14 @@ HANDLERS: dict[str, Spec] = {
     "claim_objective": Spec(moves.claim_objective, "actions", enters_cards=True),
     "feed": Spec(moves.feed, "feeding", raises_cities=True),
     "end_turn": Spec(moves.end_turn, "actions"),
+    # G10: the expert game
+    "play_power": Spec(power.play_power, "actions", True, True, True),
+    "defend": Spec(power.defend, "reaction", enters_cards=True),
+    "pass": Spec(power.pass_, "reaction"),
+    "nobody_defended": Spec(power.nobody_defended, "reaction"),
+    "tornado": Spec(power.tornado, "tornado", enters_cards=True),
 }
+REACTION_ANSWERS = ("defend", "pass")
 
 
 def check_turn(state: State, seat: int, move: Any) -> Spec:
@@ -44,12 +51,25 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
         raise GameNotActive("G9", "gaia.game.finished")
     spec: Spec = handler_for(move, HANDLERS)
     turn = state["turn"]
+    if turn["phase"] == "reaction":
+        return _check_reaction(state, seat, move["type"], spec)
     if seat != turn["seat"]:
         raise NotYourTurn("G3.1", "gaia.turn.not_yours", seat=turn["seat"])
     if turn["phase"] != spec.phase:
         raise WrongPhase("G3.1", f"gaia.phase.{turn['phase']}", type=move["type"])
     if spec.action and turn["actions_left"] == 0:
         raise WrongPhase("G3.1", "gaia.turn.no_actions_left")
+    return spec
+
+
+def _check_reaction(state: State, seat: int, kind: str, spec: Spec) -> Spec:
+    """G10.3: while a window is open only the other players' answers and the actor's
+    'nobody defended' are accepted."""
+    actor = state["turn"]["reaction"]["actor"]
+    if spec.phase != "reaction":
+        raise WrongPhase("G10.3", "gaia.phase.reaction", type=kind)
+    if (kind in REACTION_ANSWERS) == (seat == actor) or not 0 <= seat < len(state["players"]):
+        raise NotYourTurn("G10.3", "gaia.reaction.not_yours", seat=actor)
     return spec
 
 
@@ -73,7 +93,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Ev
     if check_win(ctx) or check_cards_out(ctx):
         return new, ctx.events
     turn = new["turn"]
-    if (turn["seat"] == seat and turn["phase"] == "actions" and turn["actions_left"] == 0
-            and new["options"]["auto_end_turn"] and not can_claim(new, seat)):
-        pass_turn(ctx)  # G3.5
+    if (move["type"] != "end_turn" and turn["phase"] == "actions" and turn["actions_left"] == 0
+            and new["options"]["auto_end_turn"] and not can_claim(new, turn["seat"])):
+        pass_turn(Ctx(new, turn["seat"], ctx.events))  # G3.5, also after a window closes
     return new, ctx.events

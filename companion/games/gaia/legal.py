@@ -12,15 +12,21 @@ from collections import Counter
 from typing import Any
 
 from companion.games.gaia import cards, feeding
-from companion.games.gaia.board import met_needs, offers, open_squares, xy
+from companion.games.gaia.board import met_needs, neighbours, offers, open_squares, xy
 from companion.games.gaia.components import (
     ANIMALS,
     ANIMALS_PER_CARD,
+    CATASTROPHES,
     HAND_LIMIT,
     LIFE_COUNTS,
     NATURE_COUNTS,
+    POWER_CARDS,
+    POWER_HAND_LIMIT,
+    RAIN,
+    SUN,
     SYMBOLS,
     TERRAINS,
+    VOLCANO_TURNS_DESERT,
     matches_symbol,
 )
 from companion.games.gaia.turns import can_claim
@@ -30,15 +36,27 @@ Template = dict[str, Any]
 
 
 def legal_moves(state: State, seat: int) -> list[Template]:
-    if state["status"] != "playing" or state["turn"]["seat"] != seat:
+    if state["status"] != "playing":
+        return []
+    if state["turn"]["phase"] == "reaction":
+        return _answers(state, seat)
+    if state["turn"]["seat"] != seat:
         return []
     if state["turn"]["phase"] == "feeding":
         return _feeding(state, seat)
+    if state["turn"]["phase"] == "tornado":
+        return [{"type": "tornado", "keep": "index of the card kept",
+                 "taken": [{"seat": p["seat"], "hand_counts": {k: len(h["known"]) + h["unknown"]
+                                                               for k, h in p["hand"].items()}}
+                           for p in state["players"]
+                           if p["seat"] != seat and cards.hand_size(p) > 0]}]
     out: list[Template] = []
     if state["turn"]["actions_left"] > 0:
         out += _draws(state, seat)
         out += _nature(state, seat)
         out += _life(state, seat)
+        if "power" in state["piles"]:
+            out += _powers(state, seat)
     out += [{"type": "claim_objective", "objective": o} for o in can_claim(state, seat)]
     out.append({"type": "end_turn"})
     return out
@@ -52,10 +70,14 @@ def _feeding(state: State, seat: int) -> list[Template]:
 
 
 def _draws(state: State, seat: int) -> list[Template]:
-    full = cards.hand_size(state["players"][seat]) >= HAND_LIMIT
+    player = state["players"][seat]
+    hand_full = cards.hand_size(player) >= HAND_LIMIT
     out: list[Template] = []
-    for pile in ("nature", "life"):
+    for pile in cards.piles_of(state):
         part = state["piles"][pile]
+        held = player["hand"][pile]
+        full = hand_full or (pile == "power"
+                             and len(held["known"]) + held["unknown"] >= POWER_HAND_LIMIT)
         if part["deck"] > 0:
             out.append({"type": "draw", "pile": pile, "from": "deck",
                         "discard_required": full})
@@ -70,10 +92,62 @@ def _draws(state: State, seat: int) -> list[Template]:
 def _room(state: State, seat: int) -> Counter[str]:
     """How many more cards of each kind may still turn up (G1.2)."""
     seen = cards.public_counts(state)
-    for pile in ("nature", "life"):
-        seen.update(cards.kind_of(c) for c in state["players"][seat]["hand"][pile]["known"])
-    limits = {**NATURE_COUNTS, **LIFE_COUNTS}
+    for part in state["players"][seat]["hand"].values():
+        seen.update(cards.kind_of(c) for c in part["known"])
+    limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(state["options"]["power_deck"] or {})}
     return Counter({k: limits[k] - seen[k] for k in limits})
+
+
+def _answers(state: State, seat: int) -> list[Template]:
+    """G10.3: the reaction window — the others defend or pass, the actor may declare."""
+    reaction = state["turn"]["reaction"]
+    if seat == reaction["actor"]:
+        return [{"type": "nobody_defended"}]
+    if seat in reaction["passed"]:
+        return []
+    out: list[Template] = []
+    if _candidates(state, seat, "power", "defense"):
+        out.append({"type": "defend"})
+    return [*out, {"type": "pass"}]
+
+
+def _powers(state: State, seat: int) -> list[Template]:
+    """G10.3/G10.4: each power card the seat may hold, with its legal targets."""
+    out: list[Template] = []
+    tiles = state["tiles"]
+    supply = state["supply"]["tiles"]
+    for card in POWER_CARDS:
+        if card == "defense" or not _candidates(state, seat, "power", card):
+            continue
+        if card in CATASTROPHES and not state["options"]["catastrophes"]:
+            continue
+        target: dict[str, Any]
+        squares: list[Any]
+        if card in ("sun", "rain"):
+            change = dict(SUN if card == "sun" else RAIN)
+            squares = [xy(k) for k, t in tiles.items()
+                       if t["terrain"] in change and supply[change[t["terrain"]]] > 0]
+            target = {"at": squares}
+        elif card == "earthquake":
+            pairs = [[xy(k), xy(n)] for k in tiles for n in neighbours(xy(k))
+                     if n in tiles and k < n]
+            target = {"pairs": pairs}
+            squares = pairs
+        elif card == "tornado":
+            squares = [p["seat"] for p in state["players"]
+                       if p["seat"] != seat and cards.hand_size(p) > 0]
+            target = {}
+        elif card == "volcano":
+            squares = [xy(k) for k in tiles if supply["desert"] >= sum(
+                1 for n in [k, *neighbours(xy(k))]
+                if n in tiles and tiles[n]["terrain"] in VOLCANO_TURNS_DESERT)]
+            target = {"at": squares}
+        else:
+            squares = [xy(k) for k in tiles]
+            target = {"at": squares}
+        if squares:
+            out.append({"type": "play_power", "card": card, **target})
+    return out
 
 
 def _candidates(state: State, seat: int, pile: str, kind: str) -> list[Any]:

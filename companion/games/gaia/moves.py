@@ -10,8 +10,8 @@ from companion.games.gaia.board import cascade, key, neighbours, satisfied
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.components import (
     ANIMALS_PER_CARD,
-    DISPLAY_SIZES,
     HAND_LIMIT,
+    POWER_HAND_LIMIT,
     matches_symbol,
 )
 from companion.games.gaia.context import Ctx, coord
@@ -20,18 +20,24 @@ from companion.games.gaia.turns import can_claim, pass_turn
 Move = dict[str, Any]
 
 
-def _pile(move: Move) -> str:
+def _pile(ctx: Ctx, move: Move) -> str:
     pile = move.get("pile")
-    if not isinstance(pile, str) or pile not in DISPLAY_SIZES:
+    if not isinstance(pile, str) or pile not in ctx.state["piles"] or pile == "discard":
         raise BadMove("move", "move.bad_field", field="pile")
     return str(pile)
 
 
+def _display_size(ctx: Ctx, pile: str) -> int:
+    return len(ctx.state["piles"][pile]["display"])
+
+
 def draw(ctx: Ctx, move: Move) -> None:
     """G3.3/G3.4: draw face down or from the display; discard at the hand limit."""
-    pile, source = _pile(move), move.get("from")
+    pile, source = _pile(ctx, move), move.get("from")
     part, hand = ctx.state["piles"][pile], ctx.player["hand"][pile]
     full = cards.hand_size(ctx.player) >= HAND_LIMIT
+    # G10.2: a third power card is discarded at once
+    powers_full = pile == "power" and hand["unknown"] + len(hand["known"]) >= POWER_HAND_LIMIT
     if source == "deck":
         if part["deck"] == 0:
             raise RuleViolation("G3.3", "gaia.draw.deck_empty", pile=pile)
@@ -45,7 +51,10 @@ def draw(ctx: Ctx, move: Move) -> None:
         _draw_display(ctx, move, pile)
     else:
         raise BadMove("move", "move.bad_field", field="from")
-    if full:
+    if powers_full and (move.get("discard") is None or cards.card_pile(
+            cards.parse_any(move["discard"], "discard")) != "power"):
+        raise RuleViolation("G10.2", "gaia.hand.power_limit", limit=POWER_HAND_LIMIT)
+    if full or powers_full:
         if move.get("discard") is None:
             raise RuleViolation("G3.4", "gaia.hand.limit", limit=HAND_LIMIT)
         discard(ctx, move["discard"])
@@ -56,7 +65,7 @@ def draw(ctx: Ctx, move: Move) -> None:
 def _draw_display(ctx: Ctx, move: Move, pile: str) -> None:
     part = ctx.state["piles"][pile]
     slot = move.get("slot")
-    if type(slot) is not int or not 0 <= slot < DISPLAY_SIZES[pile]:
+    if type(slot) is not int or not 0 <= slot < _display_size(ctx, pile):
         raise BadMove("move", "move.bad_field", field="slot")
     card = part["display"][slot]
     if card is None:
@@ -78,7 +87,7 @@ def _draw_display(ctx: Ctx, move: Move, pile: str) -> None:
 
 
 def discard(ctx: Ctx, raw: Any) -> None:
-    card = cards.parse_card("nature" if isinstance(raw, str) else "life", raw, "discard")
+    card = cards.parse_any(raw, "discard")
     cards.take_from_hand(ctx.player, card)
     ctx.state["piles"]["discard"].append(card)
     ctx.emit("card_discarded", seat=ctx.seat, card=card)
@@ -168,6 +177,9 @@ def claim_objective(ctx: Ctx, move: Move) -> None:
                             requires=objective["requires"])
     tableau = ctx.player["tableau"]
     for terrain, n in objective["requires"].items():
+        if terrain == "power":  # G10.2: four played power cards
+            _give_up_powers(ctx, n)
+            continue
         tableau[terrain] -= n
         if tableau[terrain] == 0:
             del tableau[terrain]
@@ -175,6 +187,17 @@ def claim_objective(ctx: Ctx, move: Move) -> None:
     objective["claimed_by"] = ctx.seat
     ctx.player["pawns"] -= 1
     ctx.emit("objective_claimed", seat=ctx.seat, objective=ident)
+
+
+def _give_up_powers(ctx: Ctx, n: int) -> None:
+    powers = ctx.player["powers"]
+    for card in list(powers):
+        while powers[card] and n:
+            powers[card] -= 1
+            n -= 1
+            ctx.state["piles"]["discard"].append(card)
+        if powers[card] == 0:
+            del powers[card]
 
 
 def feed(ctx: Ctx, move: Move) -> None:

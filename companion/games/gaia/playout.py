@@ -22,6 +22,9 @@ from companion.games.gaia.components import (
     LIFE_COUNTS,
     NATURE_COUNTS,
     NEEDS,
+    POWER_DEAL,
+    POWER_DISPLAY,
+    POWER_HAND_LIMIT,
     SYMBOLS,
     TERRAINS,
     matches_symbol,
@@ -65,22 +68,43 @@ class Table:
     @classmethod
     def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
         rng = random.Random(seed)
+        opts = normalize_options(options)
         nature = [t for t, n in NATURE_COUNTS.items() for _ in range(n)]
         rng.shuffle(nature)
         decks = {"nature": nature, "life": random_life_deck(rng)}
-        hands = [[decks[p].pop() for p in DEAL for _ in range(DEAL[p])] for _ in range(players)]
-        display = {p: [decks[p].pop() for _ in range(n)] for p, n in DISPLAY_SIZES.items()}
-        setup = {"objectives": [random_objective(rng) for _ in range(objectives_count(players))],
-                 "display": display}
+        deal = dict(DEAL)
+        sizes = dict(DISPLAY_SIZES)
+        objectives: list[Any] = [random_objective(rng) for _ in range(objectives_count(players))]
+        if opts["power_deck"]:
+            decks["power"] = [c for c, n in opts["power_deck"].items() for _ in range(n)]
+            rng.shuffle(decks["power"])
+            deal["power"], sizes["power"] = POWER_DEAL, POWER_DISPLAY
+            objectives[: rng.randint(0, 2)] = ["power"] * 2
+            objectives = objectives[: objectives_count(players)]
+        hands = [[decks[p].pop() for p in deal for _ in range(deal[p])] for _ in range(players)]
+        display = {p: [decks[p].pop() for _ in range(n)] for p, n in sizes.items()}
+        setup = {"objectives": objectives, "display": display}
         roster = [{"name": f"P{i}", "color": f"c{i}"} for i in range(players)]
-        state = new_game(normalize_options(options), roster, setup)
+        state = new_game(opts, roster, setup)
         return cls(rng, state, decks, hands)
+
+    def mover(self) -> int:
+        """Whose answer is due: in a reaction window anyone may speak."""
+        turn = self.state["turn"]
+        if turn["phase"] != "reaction":
+            return int(turn["seat"])
+        reaction = turn["reaction"]
+        waiting = [p["seat"] for p in self.state["players"]
+                   if p["seat"] != reaction["actor"] and p["seat"] not in reaction["passed"]]
+        return int(self.rng.choice([reaction["actor"], *waiting, *waiting]))
 
     def step(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Play one random truthful move; returns the move and its events."""
-        seat = self.state["turn"]["seat"]
+        seat = self.mover()
         move = self.choose(seat)
+        before = self.state
         self.state, events = apply(self.state, seat, move)
+        self._after(seat, move, before)
         self.log.append((seat, move))
         return move, events
 
@@ -91,12 +115,21 @@ class Table:
     # -- choosing a move --------------------------------------------------------------
     def choose(self, seat: int) -> dict[str, Any]:
         state = self.state
-        if state["turn"]["phase"] == "feeding":
+        phase = state["turn"]["phase"]
+        if phase == "feeding":
             return self._feed(seat)
+        if phase == "reaction":
+            if seat == state["turn"]["reaction"]["actor"]:
+                return {"type": "nobody_defended"}
+            holds = "defense" in self.hands[seat]
+            return {"type": "defend" if holds and self.rng.random() < 0.5 else "pass"}
+        if phase == "tornado":
+            return self._tornado(seat)
         options: list[dict[str, Any]] = []
         if state["turn"]["actions_left"] > 0:
             options += self._plays(seat)
             options += self._draws(seat)
+            options += self._powers(seat)
         options += [{"type": "claim_objective", "objective": o} for o in can_claim(state, seat)]
         if not options or self.rng.random() < 0.03:
             return {"type": "end_turn"}
@@ -119,9 +152,31 @@ class Table:
                 chosen.append({"city": xy(city), "from": xy(src)})
         return {"type": "feed", "sources": chosen}
 
+    def _tornado(self, seat: int) -> dict[str, Any]:
+        taken = [{"seat": p["seat"], "card": self.rng.choice(self.hands[p["seat"]])}
+                 for p in self.state["players"] if p["seat"] != seat and self.hands[p["seat"]]]
+        return {"type": "tornado", "taken": taken, "keep": self.rng.randrange(len(taken))}
+
+    def _powers(self, seat: int) -> list[dict[str, Any]]:
+        from companion.games.gaia.legal import _powers as offered
+
+        held = {c for c in self.hands[seat] if isinstance(c, str) and c not in NATURE_COUNTS}
+        out: list[dict[str, Any]] = []
+        for template in offered(self.state, seat) if held else []:
+            card = template["card"]
+            if card not in held:
+                continue
+            move = {"type": "play_power", "card": card}
+            if card == "earthquake":
+                move["at"], move["to"] = self.rng.choice(template["pairs"])
+            elif "at" in template:
+                move["at"] = self.rng.choice(template["at"])
+            out.append(move)
+        return out
+
     def _draws(self, seat: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        for pile in ("nature", "life"):
+        for pile in self.decks:
             if self.decks[pile]:
                 out.append({"type": "draw", "pile": pile, "from": "deck"})
             for slot, card in enumerate(self.state["piles"][pile]["display"]):
@@ -134,6 +189,8 @@ class Table:
         tiles = state["tiles"]
         distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
         for card in self.hands[seat]:
+            if isinstance(card, str) and card not in NATURE_COUNTS:
+                continue  # a power card: see _powers
             if isinstance(card, str):
                 if state["supply"]["tiles"][card]:
                     at = self.rng.choice(open_squares(tiles))
@@ -165,6 +222,8 @@ class Table:
             hand.remove({"kind": "city", "symbol": move["symbol"], "needs": move["needs"]})
         elif kind == "draw":
             self._commit_draw(seat, move)
+        elif kind == "play_power":
+            hand.remove(move["card"])
 
     def _commit_draw(self, seat: int, move: dict[str, Any]) -> None:
         hand, pile = self.hands[seat], move["pile"]
@@ -177,5 +236,19 @@ class Table:
             if self.decks[pile]:
                 move["refill"] = self.decks[pile].pop()
         hand.append(card)
-        if len(hand) > HAND_LIMIT:
+        powers = [i for i, c in enumerate(hand) if isinstance(c, str) and c not in NATURE_COUNTS]
+        if pile == "power" and len(powers) > POWER_HAND_LIMIT:
+            move["discard"] = hand.pop(self.rng.choice(powers))
+        elif len(hand) > HAND_LIMIT:
             move["discard"] = hand.pop(self.rng.randrange(len(hand)))
+
+    def _after(self, seat: int, move: dict[str, Any], before: State) -> None:
+        """The true cards of moves made outside the mover's own turn flow."""
+        if move["type"] == "defend":
+            self.hands[seat].remove("defense")
+        elif move["type"] == "tornado":
+            got = []
+            for entry in move["taken"]:
+                self.hands[entry["seat"]].remove(entry["card"])
+                got.append(entry["card"])
+            self.hands[seat].append(got[move["keep"]])

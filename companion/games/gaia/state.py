@@ -9,13 +9,20 @@ from companion.games.errors import RuleViolation
 from companion.games.gaia import cards
 from companion.games.gaia.components import (
     ANIMAL_TOKENS,
+    CATASTROPHES,
     DEAL,
+    DEFAULT_POWER_DECK,
     DISPLAY_SIZES,
     LIFE_TOTAL,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NATURE_TOTAL,
     OPTION_CHOICES,
+    POWER_CARDS,
+    POWER_DEAL,
+    POWER_DISPLAY,
+    POWER_OBJECTIVE_CARDS,
+    POWER_OBJECTIVES,
     TERRAINS,
     TILE_COUNTS,
     objectives_count,
@@ -40,12 +47,25 @@ def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
                                 allowed=[str(a).lower() for a in allowed])
         options[name] = value
     options["city_catalog"] = _catalog(raw.get("city_catalog"))
-    options["power_deck"] = raw.get("power_deck")
-    if options["power_deck"] is not None and options["variant"] != "expert":
-        raise RuleViolation("G11", "gaia.options.expert_only", option="power_deck")
-    if options["variant"] == "expert":
-        raise RuleViolation("G10", "gaia.options.expert_not_ready", option="variant")
+    options["power_deck"] = _power_deck(raw.get("power_deck"), options)
     return options
+
+
+def _power_deck(raw: Any, options: dict[str, Any]) -> dict[str, int] | None:
+    """G10.2/G10.4: counts per power card (expert only; catastrophes only when on)."""
+    if options["variant"] != "expert":
+        if raw is not None or options["catastrophes"]:
+            raise RuleViolation("G11", "gaia.options.expert_only",
+                                option="power_deck" if raw is not None else "catastrophes")
+        return None
+    deck = dict(DEFAULT_POWER_DECK) if raw is None else raw
+    if (not isinstance(deck, dict) or set(deck) - set(POWER_CARDS)
+            or any(type(v) is not int or not 0 <= v <= 20 for v in deck.values())):
+        raise RuleViolation("G11", "gaia.options.bad", option="power_deck")
+    deck = {card: deck.get(card, 0) for card in POWER_CARDS}
+    if not options["catastrophes"]:
+        deck.update({card: 0 for card in CATASTROPHES})
+    return deck
 
 
 def _catalog(raw: Any) -> list[dict[str, Any]] | None:
@@ -58,8 +78,11 @@ def _catalog(raw: Any) -> list[dict[str, Any]] | None:
     return catalog
 
 
-def _objective(i: int, raw: Any) -> dict[str, Any]:
-    """G2.1: two pairs of different terrains, or one of each of the six."""
+def _objective(i: int, raw: Any, expert: bool = False) -> dict[str, Any]:
+    """G2.1: two pairs of different terrains, or one of each of the six; in the
+    expert game also ``"power"``: four power cards played (G10.2)."""
+    if expert and raw == "power":
+        return {"id": i, "requires": {"power": POWER_OBJECTIVE_CARDS}, "claimed_by": None}
     if not isinstance(raw, list) or any(t not in TERRAINS for t in raw):
         raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i)
     counts: dict[str, int] = {}
@@ -73,12 +96,13 @@ def _objective(i: int, raw: Any) -> dict[str, Any]:
             "claimed_by": None}
 
 
-def _display(setup: dict[str, Any]) -> dict[str, list[Any]]:
+def _display(setup: dict[str, Any], expert: bool) -> dict[str, list[Any]]:
     raw = setup.get("display")
     if not isinstance(raw, dict):
         raise RuleViolation("G2.2", "gaia.setup.bad_display")
     out = {}
-    for pile, size in DISPLAY_SIZES.items():
+    sizes = {**DISPLAY_SIZES, "power": POWER_DISPLAY} if expert else DISPLAY_SIZES
+    for pile, size in sizes.items():
         shown = raw.get(pile)
         if not isinstance(shown, list) or len(shown) != size:
             raise RuleViolation("G2.2", "gaia.setup.bad_display")
@@ -104,7 +128,8 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
     want = objectives_count(n)
     if not isinstance(raw_objectives, list) or len(raw_objectives) != want:
         raise RuleViolation("G2.1", "gaia.setup.objective_count", want=want)
-    display = _display(setup)
+    expert = options["variant"] == "expert"
+    display = _display(setup, expert)
     order, first = seating(setup, n, "G2.4", "gaia")
     pawns = pawns_per_player(n)
     state: State = {
@@ -128,11 +153,30 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
                      "display": display["life"]},
             "discard": [],
         },
-        "objectives": [_objective(i, o) for i, o in enumerate(raw_objectives)],
+        "objectives": [_objective(i, o, expert) for i, o in enumerate(raw_objectives)],
         "result": None,
     }
+    if expert:
+        _expert_setup(state, options, display, n)
     cards.check_accounting(state, first)
     return state
+
+
+def _expert_setup(state: State, options: dict[str, Any], display: dict[str, list[Any]],
+                  n: int) -> None:
+    """G10.2: one power card dealt each, two face up, the rest the power deck."""
+    power_objectives = sum(1 for o in state["objectives"] if "power" in o["requires"])
+    if power_objectives > POWER_OBJECTIVES:
+        raise RuleViolation("G10.2", "gaia.setup.power_objectives", most=POWER_OBJECTIVES)
+    total = sum(options["power_deck"].values())
+    if total < POWER_DEAL * n + POWER_DISPLAY:
+        raise RuleViolation("G11", "gaia.options.bad", option="power_deck")
+    state["piles"]["power"] = {"deck": total - POWER_DEAL * n - POWER_DISPLAY,
+                               "display": display["power"]}
+    for player in state["players"]:
+        player["hand"]["power"] = {"known": [], "unknown": POWER_DEAL}
+        player["powers"] = {}
+    state["turn"]["reaction"] = None
 
 
 def clone(state: State) -> State:
@@ -144,16 +188,21 @@ def clone(state: State) -> State:
     new = dict(state)
     new["players"] = [{**p, "hand": {k: {"known": list(h["known"]), "unknown": h["unknown"]}
                                      for k, h in p["hand"].items()},
-                       "tableau": dict(p["tableau"])} for p in state["players"]]
+                       "tableau": dict(p["tableau"]),
+                       **({"powers": dict(p["powers"])} if "powers" in p else {})}
+                      for p in state["players"]]
     new["turn"] = dict(state["turn"])
+    if state["turn"].get("reaction"):
+        reaction = state["turn"]["reaction"]
+        new["turn"]["reaction"] = {**reaction, "passed": list(reaction.get("passed", []))}
     new["tiles"] = {k: (dict(t) if t["city"] is None else
                         {**t, "city": {**t["city"], "pawns": list(t["city"]["pawns"])}})
                     for k, t in state["tiles"].items()}
     supply = state["supply"]
     new["supply"] = {"tiles": dict(supply["tiles"]), "animals": supply["animals"]}
     piles = state["piles"]
-    new["piles"] = {"nature": {**piles["nature"], "display": list(piles["nature"]["display"])},
-                    "life": {**piles["life"], "display": list(piles["life"]["display"])},
-                    "discard": list(piles["discard"])}
+    new["piles"] = {pile: {**piles[pile], "display": list(piles[pile]["display"])}
+                    for pile in piles if pile != "discard"}
+    new["piles"]["discard"] = list(piles["discard"])
     new["objectives"] = [dict(o) for o in state["objectives"]]
     return new

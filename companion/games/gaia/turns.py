@@ -20,7 +20,7 @@ def can_claim(state: dict[str, Any], seat: int) -> list[int]:
     player = state["players"][seat]
     if player["pawns"] == 0:
         return []
-    tableau = player["tableau"]
+    tableau = {**player["tableau"], "power": sum(player.get("powers", {}).values())}
     return [o["id"] for o in state["objectives"] if o["claimed_by"] is None
             and all(tableau.get(t, 0) >= n for t, n in o["requires"].items())]
 
@@ -51,10 +51,14 @@ def start_feeding(ctx: Ctx, seat: int) -> None:
 
 
 def check_win(ctx: Ctx) -> bool:
-    """G9.1: a player with no pawn left in hand wins at once."""
-    if ctx.state["status"] == "playing" and ctx.player["pawns"] == 0:
-        end_game(ctx, "no_pawns_left", ender=ctx.seat, winner=ctx.seat)
-        return True
+    """G9.1: a player with no pawn left in hand wins at once (usually the mover; after
+    a reaction window, the player whose card acted)."""
+    if ctx.state["status"] != "playing":
+        return False
+    for player in [ctx.player, *ctx.state["players"]]:
+        if player["pawns"] == 0:
+            end_game(ctx, "no_pawns_left", ender=player["seat"], winner=player["seat"])
+            return True
     return False
 
 

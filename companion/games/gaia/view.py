@@ -22,7 +22,8 @@ def _player_view(p: dict[str, Any], state: State) -> dict[str, Any]:
             "pawns_on_objectives": on_objectives,
             "hand_size": cards.hand_size(p),
             "hand_counts": {pile: len(h["known"]) + h["unknown"] for pile, h in hand.items()},
-            "tableau": dict(p["tableau"])}
+            "tableau": dict(p["tableau"]),
+            **({"powers": dict(p["powers"])} if "powers" in p else {})}
 
 
 def _tile_view(k: str, tile: dict[str, Any], state: State) -> dict[str, Any]:
@@ -50,7 +51,7 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         "supply": {"tiles": dict(state["supply"]["tiles"]),
                    "animals": state["supply"]["animals"]},
         "piles": {p: {"deck": piles[p]["deck"], "display": list(piles[p]["display"])}
-                  for p in ("nature", "life")} | {"discard": list(piles["discard"])},
+                  for p in cards.piles_of(state)} | {"discard": list(piles["discard"])},
         "objectives": [dict(o) for o in state["objectives"]],
         "result": state["result"],
     }
@@ -97,11 +98,11 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     """G1.3: the holder names (some of) their hidden cards; checked by G1.2."""
     if state["status"] != "playing":
         raise GameNotActive("G9", "gaia.game.finished")
-    if not isinstance(hand, dict) or set(hand) - {"nature", "life"}:
+    if not isinstance(hand, dict) or set(hand) - set(cards.piles_of(state)):
         raise BadMove("move", "move.bad_field", field="hand")
     new = clone(state)
     player = new["players"][seat]
-    for pile in ("nature", "life"):
+    for pile in cards.piles_of(state):
         raw = hand.get(pile, [])
         if not isinstance(raw, list):
             raise BadMove("move", "move.bad_field", field=pile)

@@ -35,19 +35,23 @@ def check_invariants(s: dict[str, Any]) -> None:
     assert s["supply"]["animals"] + sum(t["animals"] for t in tiles.values()) == ANIMAL_TOKENS
     # pawns conserved: hand + cities + objectives
     for p in s["players"]:
-        on_cities = sum(1 for t in tiles.values() if t["city"] and p["seat"] in t["city"]["pawns"])
+        on_cities = sum(t["city"]["pawns"].count(p["seat"]) for t in tiles.values() if t["city"])
         on_obj = sum(1 for o in s["objectives"] if o["claimed_by"] == p["seat"])
         assert p["pawns"] + on_cities + on_obj == p["pawns_total"]
         assert p["pawns"] >= 0
     # no card kind over its count among public cards; all 71 cards accounted for
     from companion.games.gaia.cards import kind_of, public_cards
     public = public_cards(s)
-    limits = {**NATURE_COUNTS, **LIFE_COUNTS}
+    limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(s["options"]["power_deck"] or {})}
     for kind, limit in limits.items():
         assert sum(1 for c in public if kind_of(c) == kind) <= limit
     hands = sum(h["unknown"] + len(h["known"]) for p in s["players"] for h in p["hand"].values())
-    decks = s["piles"]["nature"]["deck"] + s["piles"]["life"]["deck"]
-    assert len(public) + hands + decks == 71
+    decks = sum(part["deck"] for name, part in s["piles"].items() if name != "discard")
+    total = 71 + sum((s["options"]["power_deck"] or {}).values())
+    assert len(public) + hands + decks == total
+    for p in s["players"]:
+        if "power" in p["hand"]:
+            assert len(p["hand"]["power"]["known"]) + p["hand"]["power"]["unknown"] <= 2
     # every city's stored count is its true count and a standing city has at least 1
     for t in tiles.values():
         if t["city"]:
@@ -76,13 +80,20 @@ def _room(s: dict[str, Any], seat: int, pile: str, rng: random.Random) -> Any:
     if pile == "nature":
         free = [t for t in TERRAINS if seen.count(t) < NATURE_COUNTS[t]]
         return rng.choice(free) if free else None
+    if pile == "power":
+        deck = s["options"]["power_deck"]
+        free = [c for c, n in deck.items() if seen.count(c) < n]
+        return rng.choice(free) if free else None
     if seen.count("animals") < LIFE_COUNTS["animals"]:
         return {"kind": "animals", "symbol": "star"}
     return {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "sea", "sea"]}
 
 
-def _discard_for(s: dict[str, Any], seat: int, rng: random.Random) -> Any:
+def _discard_for(s: dict[str, Any], seat: int, rng: random.Random, drawn: str = "") -> Any:
     hand = s["players"][seat]["hand"]
+    power = hand.get("power")
+    if drawn == "power" and power and len(power["known"]) + power["unknown"] >= 2:
+        return power["known"][0] if power["known"] else _room(s, seat, "power", rng)
     for pile in ("nature", "life"):
         if hand[pile]["known"]:
             return hand[pile]["known"][0]
@@ -98,8 +109,9 @@ def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
         move = {k: t[k] for k in ("type", "pile", "from", "slot") if k in t}
         if t.get("refill_required"):
             move["refill"] = _room(s, seat, t["pile"], rng)
-        if t["discard_required"]:
-            move["discard"] = _discard_for(s, seat, rng)
+        if t["discard_required"]:  # the card just taken face up is always one to give up
+            move["discard"] = (t["card"] if t["from"] == "display"
+                               else _discard_for(s, seat, rng, t["pile"]))
         return move
     if kind in ("play_nature", "play_animals"):
         move = dict(t, at=rng.choice(t["at"]))
@@ -113,6 +125,15 @@ def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
         return {"type": kind, "symbol": t["symbol"], "needs": needs, "at": square["at"]}
     if kind == "feed":
         return {"type": "feed", "auto": True} if "auto" in t else None
+    if kind == "play_power":
+        move = {"type": kind, "card": t["card"]}
+        if "pairs" in t:
+            move["at"], move["to"] = rng.choice(t["pairs"])
+        elif "at" in t:
+            move["at"] = rng.choice(t["at"])
+        return move
+    if kind == "tornado":
+        return None  # the cards taken are identities only the table knows
     return dict(t)
 
 
@@ -201,3 +222,41 @@ def test_new_game_state_is_plain_json():
                   "display": {"nature": ["sea"] * 3,
                               "life": [{"kind": "animals", "symbol": "sea"}] * 2}})
     assert json.loads(json.dumps(s)) == s
+
+
+EXPERT = [{"variant": "expert"}, {"variant": "expert", "catastrophes": True},
+          {"variant": "expert", "catastrophes": True, "feeding": "all"}]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), profile=st.sampled_from(EXPERT))
+def test_expert_playouts_reach_a_result_with_invariants(seed, players, profile):
+    table = Table.deal(seed, players, **profile)
+    check_invariants(table.state)
+    for _ in table.play(max_moves=4000):
+        check_invariants(table.state)
+        for t in table.state["tiles"].values():  # G10.1: one player's pawns per city
+            if t["city"]:
+                assert len(set(t["city"]["pawns"])) <= 1
+                assert len(t["city"]["pawns"]) <= 2
+    assert table.state["status"] == "finished"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_every_offered_expert_move_is_accepted(seed, players):
+    rng = random.Random(seed)
+    table = Table.deal(seed, players, variant="expert", catastrophes=True)
+    for _ in table.play(max_moves=3000):
+        s = table.state
+        if s["status"] != "playing":
+            break
+        movers = [p["seat"] for p in s["players"] if legal_moves(s, p["seat"])]
+        assert movers, "somebody can always act"
+        for seat in movers:
+            templates = legal_moves(s, seat)
+            for t in rng.sample(templates, min(4, len(templates))):
+                move = expand(s, seat, t, rng)
+                if move is None or (t["type"] == "play_city" and t["needs"] is None):
+                    continue
+                apply(s, seat, move)  # must not raise

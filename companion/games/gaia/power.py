@@ -1,0 +1,220 @@
+"""G10.2-G10.4: power cards, their effects, and the Defense reaction window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.gaia import cards
+from companion.games.gaia.board import cascade, key, neighbours, remove_city, xy
+from companion.games.gaia.claims import resolve_claims
+from companion.games.gaia.components import (
+    CATASTROPHES,
+    RAIN,
+    REACTIVE,
+    SUN,
+    VOLCANO_TURNS_DESERT,
+)
+from companion.games.gaia.context import Ctx, coord
+
+Move = dict[str, Any]
+
+
+def _tile(ctx: Ctx, at: list[int], rule: str) -> dict[str, Any]:
+    tile = ctx.state["tiles"].get(key(at))
+    if tile is None:
+        raise RuleViolation(rule, "gaia.target.no_tile", at=at)
+    return tile  # type: ignore[no-any-return]
+
+
+def _terrain_change(ctx: Ctx, at: list[int], changes: tuple[tuple[str, str], ...],
+                    rule: str) -> str:
+    """Sun/Rain: which terrain the tile would become (checked against the supply)."""
+    tile = _tile(ctx, at, rule)
+    new = dict(changes).get(tile["terrain"])
+    if new is None:
+        raise RuleViolation(rule, "gaia.power.wrong_terrain", at=at, terrain=tile["terrain"],
+                            allowed=[f"{a}>{b}" for a, b in changes])
+    if ctx.state["supply"]["tiles"][new] == 0:
+        raise RuleViolation(rule, "gaia.power.no_tile", terrain=new)
+    return new
+
+
+def _check_target(ctx: Ctx, card: str, move: Move) -> dict[str, Any]:
+    """Validate a power card's target now, so a refused target opens no window."""
+    if card in ("sun", "rain"):
+        at = coord(move, "at")
+        _terrain_change(ctx, at, SUN if card == "sun" else RAIN, "G10.3")
+        return {"at": at}
+    if card == "earthquake":
+        at, to = coord(move, "at"), coord(move, "to")
+        _tile(ctx, at, "G10.3")
+        _tile(ctx, to, "G10.3")
+        if key(to) not in neighbours(at):
+            raise RuleViolation("G10.3", "gaia.power.not_adjacent", at=at, to=to)
+        return {"at": at, "to": to}
+    if card == "tornado":
+        others = [p for p in ctx.state["players"] if p["seat"] != ctx.seat
+                  and cards.hand_size(p) > 0]
+        if not others:
+            raise RuleViolation("G10.3", "gaia.power.nobody_holds_cards")
+        return {}
+    if card == "volcano":
+        at = coord(move, "at")
+        _tile(ctx, at, "G10.4")
+        area = [k for k in [key(at), *neighbours(at)] if k in ctx.state["tiles"]]
+        need = sum(1 for k in area if ctx.state["tiles"][k]["terrain"] in VOLCANO_TURNS_DESERT)
+        if ctx.state["supply"]["tiles"]["desert"] < need:
+            raise RuleViolation("G10.4", "gaia.power.no_tile", terrain="desert")
+        return {"at": at}
+    if card == "lightning":
+        at = coord(move, "at")
+        _tile(ctx, at, "G10.4")
+        return {"at": at}
+    raise RuleViolation("G10.3", "gaia.power.defense_is_reaction")
+
+
+def play_power(ctx: Ctx, move: Move) -> None:
+    """Play a power card as an action; it lies in front of the player either way."""
+    card = cards.parse_card("power", move.get("card"), "card")
+    if card in CATASTROPHES and not ctx.state["options"]["catastrophes"]:
+        raise RuleViolation("G10.4", "gaia.power.no_catastrophes")
+    cards.take_from_hand(ctx.player, card)
+    target = _check_target(ctx, card, move)
+    powers = ctx.player["powers"]
+    powers[card] = powers.get(card, 0) + 1
+    ctx.emit("power_played", seat=ctx.seat, card=card, **target)
+    if card in REACTIVE and len(ctx.state["players"]) > 1:
+        ctx.state["turn"]["phase"] = "reaction"
+        ctx.state["turn"]["reaction"] = {"card": card, "actor": ctx.seat, "target": target,
+                                         "passed": []}
+        ctx.emit("reaction_window", seat=ctx.seat, card=card)
+        return
+    resolve(ctx, card, target)
+
+
+def resolve(ctx: Ctx, card: str, target: dict[str, Any]) -> None:
+    """The card's effect on the map, then the cascade (G6) credited to the actor."""
+    if card in ("sun", "rain"):
+        new = _terrain_change(ctx, target["at"], SUN if card == "sun" else RAIN, "G10.3")
+        _swap_terrain(ctx, target["at"], new)
+    elif card == "earthquake":
+        _quake(ctx, target["at"], target["to"])
+    elif card == "tornado":
+        ctx.state["turn"]["phase"] = "tornado"
+        ctx.emit("tornado_choice", seat=ctx.seat)
+        return
+    elif card == "volcano":
+        _volcano(ctx, target["at"])
+    elif card == "lightning":
+        _strike(ctx, key(target["at"]))
+    cascade(ctx.state, ctx.events, ctx.rises)
+
+
+def _swap_terrain(ctx: Ctx, at: list[int], new: str) -> None:
+    """G10.3: the tile goes back to the supply for one of the new terrain, keeping its
+    animals and city."""
+    tile = ctx.state["tiles"][key(at)]
+    supply = ctx.state["supply"]["tiles"]
+    supply[tile["terrain"]] += 1
+    supply[new] -= 1
+    ctx.emit("terrain_changed", at=at, **{"from": tile["terrain"], "to": new})
+    tile["terrain"] = new
+
+
+def _quake(ctx: Ctx, at: list[int], to: list[int]) -> None:
+    tiles = ctx.state["tiles"]
+    tiles[key(at)], tiles[key(to)] = tiles[key(to)], tiles[key(at)]
+    ctx.emit("tiles_swapped", at=at, to=to)
+
+
+def _strike(ctx: Ctx, k: str) -> None:
+    """Lightning (and Volcano): pawns home, the city gone, the animals back."""
+    tile = ctx.state["tiles"][k]
+    if tile["city"] is not None:
+        remove_city(ctx.state, k, ctx.events)
+    if tile["animals"]:
+        ctx.state["supply"]["animals"] += tile["animals"]
+        ctx.emit("animals_removed", at=xy(k), count=tile["animals"])
+        tile["animals"] = 0
+
+
+def _volcano(ctx: Ctx, at: list[int]) -> None:
+    for k in [key(at), *neighbours(at)]:
+        if k not in ctx.state["tiles"]:
+            continue
+        _strike(ctx, k)
+        if ctx.state["tiles"][k]["terrain"] in VOLCANO_TURNS_DESERT:
+            _swap_terrain(ctx, xy(k), "desert")
+
+
+def _close(ctx: Ctx) -> dict[str, Any]:
+    turn = ctx.state["turn"]
+    reaction = turn["reaction"]
+    turn["phase"], turn["reaction"] = "actions", None
+    return reaction  # type: ignore[no-any-return]
+
+
+def _after_window(ctx: Ctx, reaction: dict[str, Any], claims: Any) -> None:
+    """Nobody defended: the card acts, credited to the acting player (G6.5)."""
+    actor = Ctx(ctx.state, reaction["actor"], ctx.events)
+    resolve(actor, reaction["card"], reaction["target"])
+    if ctx.state["turn"]["phase"] == "actions":
+        resolve_claims(actor, actor.seat, claims)
+
+
+def defend(ctx: Ctx, move: Move) -> None:
+    """G10.3: another player cancels the card with a Defense; the first one wins."""
+    cards.take_from_hand(ctx.player, "defense")
+    ctx.player["powers"]["defense"] = ctx.player["powers"].get("defense", 0) + 1
+    reaction = _close(ctx)
+    ctx.emit("power_defended", seat=ctx.seat, card=reaction["card"], by=reaction["actor"])
+
+
+def pass_(ctx: Ctx, move: Move) -> None:
+    """A player lets the card act; when all others passed, it does."""
+    reaction = ctx.state["turn"]["reaction"]
+    if ctx.seat in reaction["passed"]:
+        raise RuleViolation("G10.3", "gaia.reaction.already_passed")
+    reaction["passed"].append(ctx.seat)
+    ctx.emit("reaction_passed", seat=ctx.seat)
+    others = [p["seat"] for p in ctx.state["players"] if p["seat"] != reaction["actor"]]
+    if sorted(reaction["passed"]) == sorted(others):
+        _after_window(ctx, _close(ctx), None)
+
+
+def nobody_defended(ctx: Ctx, move: Move) -> None:
+    """The acting player declares that nobody defended: the card acts."""
+    _after_window(ctx, _close(ctx), move.get("claim_cities"))
+
+
+def tornado(ctx: Ctx, move: Move) -> None:
+    """G10.3 Tornado, the keep choice: one card from each other player (named, as the
+    actor now sees them); the actor keeps one, the rest are discarded face up."""
+    taken = move.get("taken")
+    victims = [p for p in ctx.state["players"] if p["seat"] != ctx.seat
+               and cards.hand_size(p) > 0]
+    if not isinstance(taken, list) or len(taken) != len(victims):
+        raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
+    seats = []
+    got = []
+    for entry in taken:
+        if not isinstance(entry, dict) or type(entry.get("seat")) is not int:
+            raise BadMove("move", "move.bad_field", field="taken")
+        card = cards.parse_any(entry.get("card"), "taken.card")
+        seats.append(entry["seat"])
+        victim = next((p for p in victims if p["seat"] == entry["seat"]), None)
+        if victim is None:
+            raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
+        cards.take_from_hand(victim, card)
+        got.append(card)
+    if len(set(seats)) != len(seats):
+        raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
+    keep = move.get("keep")
+    if type(keep) is not int or not 0 <= keep < len(got):
+        raise BadMove("move", "move.bad_field", field="keep")
+    kept = got.pop(keep)
+    ctx.player["hand"][cards.card_pile(kept)]["known"].append(kept)
+    ctx.state["piles"]["discard"].extend(got)
+    ctx.state["turn"]["phase"] = "actions"
+    ctx.emit("tornado_resolved", seat=ctx.seat, taken_from=seats, discarded=got)
