@@ -112,6 +112,9 @@ MoveSchema = Strict.from_dict({
     "auto": fields.Boolean(),
     "tile": fields.Dict(), "target": fields.Dict(),
     "answer": fields.String(), "to": fields.Raw(), "with": fields.Raw(),
+    "taken": fields.List(fields.Dict(), validate=validate.Length(max=8),
+                         metadata={"description": "Gaia Tornado: the card taken from each"}),
+    "keep": fields.Integer(strict=True, metadata={"description": "Gaia Tornado: kept card"}),
 }, name="Move")
 
 

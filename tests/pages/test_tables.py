@@ -162,3 +162,31 @@ def test_italian_phone_gets_italian_pages_and_sentences(browser, live):
     page.wait_for_load_state()
     page.wait_for_selector("#status")
     assert "Du bist dran" in page.inner_text("#status")
+
+
+def test_gaia_expert_power_card_and_the_window_through_the_pages(browser, live, shot):
+    table = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    table.goto(f"{live.url}/")
+    table.select_option("[data-option=variant]", '"expert"')
+    table.click("#start button.primary")
+    table.wait_for_selector("#join-code")
+    code = table.inner_text("#join-code")
+    ada = phone(browser, live, code, "Ada")
+    bo = phone(browser, live, code, "Bo")
+    table.wait_for_selector("#players li:nth-child(2)")
+    table.click("#start-game")
+    ada.wait_for_selector("#actions")
+    ada.click("[data-move=nature-swamp]")
+    ada.click("[data-target='0,0']")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=swamp]")
+    # Ada plays her hidden power card as a Sun on the swamp: Bo is asked to answer
+    ada.click("[data-move=power-sun]")
+    ada.click("[data-target='0,0']")
+    bo.wait_for_selector("#answers [data-move=pass]")
+    assert "●" in bo.title()
+    shot(bo, "asked")
+    bo.click("#answers [data-move=pass]")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
+    bo.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
+    table.wait_for_function("document.querySelector('#feed').innerText.includes('sun')")
+    assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]

@@ -38,7 +38,7 @@ def test_g10_2_power_hand_limit_discards_a_third():
     draw = {"type": "draw", "pile": "power", "from": "deck"}
     rejects(s, 0, draw, "G10.2")
     rejects(s, 0, {**draw, "discard": "forest"}, "G10.2")  # it must be a power card
-    s, events = play(s, 0, {**draw, "discard": "rain"})
+    s, _events = play(s, 0, {**draw, "discard": "rain"})
     assert s["players"][0]["hand"]["power"] == {"known": ["sun"], "unknown": 1}
     assert s["piles"]["discard"] == ["rain"]
 
@@ -99,7 +99,7 @@ def test_g10_3_earthquake_swaps_neighbours_with_animals_and_cities():
     rejects(s, 0, {"type": "play_power", "card": "earthquake", "at": [0, 0], "to": [2, 0]},
             "G10.3")
     s, _ = play(s, 0, {"type": "play_power", "card": "earthquake", "at": [0, 0], "to": [1, 0]})
-    s, events = play(s, 0, {"type": "nobody_defended"})
+    s, _events = play(s, 0, {"type": "nobody_defended"})
     assert at(s, (1, 0))["terrain"] == "forest" and at(s, (1, 0))["animals"] == 4
     moved = at(s, (0, 0))["city"]
     assert moved["builder"] == 1 and at(s, (0, 0))["terrain"] == "plains"
@@ -195,7 +195,7 @@ def test_g10_4_volcano_and_lightning():
     s["supply"]["tiles"]["desert"] = 1
     rejects(s, 0, {"type": "play_power", "card": "volcano", "at": [0, 0]}, "G10.4")
     s["supply"]["tiles"]["desert"] = 10
-    s2, events = play(s, 0, {"type": "play_power", "card": "volcano", "at": [0, 0]})
+    s2, _events = play(s, 0, {"type": "play_power", "card": "volcano", "at": [0, 0]})
     assert s2["turn"]["phase"] == "actions"  # no window for catastrophes
     assert at(s2, (1, 0))["city"] is None and s2["players"][1]["pawns"] == 6
     assert at(s2, (0, 0))["terrain"] == "desert" and at(s2, (0, 0))["animals"] == 0

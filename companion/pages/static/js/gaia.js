@@ -1,6 +1,6 @@
 // Gaia on the phone: the map with legal squares to tap, and the actions on offer.
 import { el, t, COLORS } from "./common.js";
-import { TERRAINS, SYMBOLS, NEEDS, picker, lifeCardEditor } from "./setup.js";
+import { TERRAINS, NEEDS, POWERS, picker, lifeCardEditor } from "./setup.js";
 
 const FILL = { plains: "#b9dc74", desert: "#f3d27a", forest: "#2f7d3a", sea: "#3c86c8", swamp: "#7a8a5c", mountain: "#a3a3a3" };
 const NS = "http://www.w3.org/2000/svg";
@@ -50,6 +50,7 @@ function board(state, onTap) {
 }
 
 function cardLabel(card) {
+  if (typeof card === "string" && POWERS.includes(card)) return el("span", { class: "cardchip power" }, `⚡ ${card}`);
   if (typeof card === "string") return el("span", { class: `cardchip t-${card}` }, card);
   if (card.kind === "animals") return el("span", { class: "cardchip t-animals" }, `animals · ${card.symbol}`);
   return el("span", { class: `cardchip t-${card.symbol}` }, `city ${card.symbol}: ${card.needs.join(" ")}`);
@@ -65,7 +66,7 @@ function modal(title, content, onOk) {
 
 function handCards(me) {
   const out = [];
-  for (const pile of ["nature", "life"]) {
+  for (const pile of Object.keys(me.hand)) {
     for (const c of me.hand[pile].known) out.push({ card: c, label: cardLabel(c) });
     for (let i = 0; i < me.hand[pile].unknown; i++) out.push({ card: null, pile, label: el("span", { class: "cardchip t-unknown" }, `${pile} · ${t("unknown")}`) });
   }
@@ -96,8 +97,10 @@ function drawButtons(ctx, templates) {
       const move = { type: "draw", pile: m.pile, from: m.from };
       if (m.from === "display") move.slot = m.slot;
       if (!m.refill_required) return withDiscard(ctx, move, m.discard_required);
-      const refill = m.pile === "nature" ? { v: "forest" } : { v: { kind: "animals", symbol: "forest" } };
-      modal(t("refill"), m.pile === "nature" ? picker(TERRAINS, refill.v, (v) => { refill.v = v; }) : lifeCardEditor(refill.v, () => {}),
+      const refill = m.pile === "nature" ? { v: "forest" } : m.pile === "power" ? { v: "sun" } : { v: { kind: "animals", symbol: "forest" } };
+      const editor = m.pile === "nature" ? picker(TERRAINS, refill.v, (v) => { refill.v = v; })
+        : m.pile === "power" ? picker(POWERS, refill.v, (v) => { refill.v = v; }, "p-") : lifeCardEditor(refill.v, () => {});
+      modal(t("refill"), editor,
         () => withDiscard(ctx, { ...move, refill: refill.v }, m.discard_required));
     } }, label);
   });
@@ -132,6 +135,39 @@ function playButtons(ctx, templates) {
   return out;
 }
 
+// G10: power cards with their targets, the answers in the reaction window, the tornado
+function powerButtons(ctx, templates) {
+  return templates.map((m) => el("button", { class: "power", "data-move": `power-${m.card}`, onclick: () => {
+    if (m.card === "tornado") return ctx.send({ type: "play_power", card: "tornado" });
+    if (m.pairs) {
+      const starts = [...new Map(m.pairs.map((p) => [p[0].join(","), p[0]])).values()];
+      return choose(ctx, `${m.card} 1/2`, starts, (from) => {
+        const ends = m.pairs.filter((p) => p[0].join(",") === from.join(",")).map((p) => p[1]);
+        choose(ctx, `${m.card} 2/2`, ends, (to) => ctx.send({ type: "play_power", card: m.card, at: from, to }));
+        return true;
+      });
+    }
+    return choose(ctx, m.card, m.at, (at) => ctx.send({ type: "play_power", card: m.card, at }));
+  } }, `⚡ ${m.card}`));
+}
+
+function answerButtons(ctx, templates) {
+  const label = { defend: "🛡 defend", pass: "pass", nobody_defended: "nobody defended" };
+  return templates.map((m) => el("button", { class: m.type === "defend" ? "primary" : "", "data-move": m.type,
+    onclick: () => ctx.send({ type: m.type }) }, label[m.type]));
+}
+
+function tornadoButton(ctx, template) {
+  return el("button", { class: "primary", "data-move": "tornado", onclick: () => {
+    const taken = template.taken.map((v) => ({ seat: v.seat, card: "forest" }));
+    let keep = 0;
+    const rows = template.taken.map((v, i) => el("label", {}, `${ctx.state.players[v.seat].name}: `,
+      picker([...TERRAINS, ...POWERS], "forest", (c) => { taken[i].card = c; }),
+      el("input", { type: "radio", name: "keep", checked: i === 0, onchange: () => { keep = i; } })));
+    modal("🌪", el("div", {}, rows), () => ctx.send({ type: "tornado", taken, keep }));
+  } }, "🌪");
+}
+
 function feedButtons(ctx, templates) {
   const auto = templates.find((m) => m.auto);
   const chosen = templates.find((m) => m.cities);
@@ -163,7 +199,11 @@ function build(ctx) {
       el("button", { onclick: () => { pending = null; ctx.rerender(); } }, t("cancel"))) : null,
     el("div", { class: "board-wrap" }, board(state, tap)));
   const byType = (type) => legal.filter((m) => m.type === type);
+  const answers = legal.filter((m) => ["defend", "pass", "nobody_defended"].includes(m.type));
   const actions = el("section", { class: "card", id: "actions" },
+    answers.length ? el("div", { class: "row yourturn", id: "answers" }, answerButtons(ctx, answers)) : null,
+    byType("tornado").length ? el("div", { class: "row" }, tornadoButton(ctx, byType("tornado")[0])) : null,
+    el("div", { class: "row" }, powerButtons(ctx, byType("play_power"))),
     state.turn && state.turn.phase === "feeding" ? el("div", { class: "row" }, feedButtons(ctx, byType("feed"))) : null,
     el("div", { class: "row" }, playButtons(ctx, legal.filter((m) => m.type.startsWith("play_")))),
     el("div", { class: "row" }, drawButtons(ctx, byType("draw"))),
@@ -176,6 +216,7 @@ function build(ctx) {
     el("div", { class: "cards" }, state.objectives.map((o) => el("span", { class: "cardchip" },
       `#${o.id + 1} ${Object.entries(o.requires).map(([k, v]) => `${k}×${v}`).join(" ")}${o.claimed_by != null ? " ✓" : ""}`))),
     el("h2", {}, t("display")), el("div", { class: "cards" },
-      [...state.piles.nature.display, ...state.piles.life.display].filter(Boolean).map(cardLabel)));
+      [...state.piles.nature.display, ...state.piles.life.display, ...(state.piles.power ? state.piles.power.display : [])]
+        .filter(Boolean).map(cardLabel)));
   return [boardCard, legal.length ? actions : null, hand, info];
 }

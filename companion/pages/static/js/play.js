@@ -90,7 +90,9 @@ function header() {
   const player = state.players.find((p) => p.seat === seat.seat) || {};
   const turn = state.turn || {};
   const mine = turn.seat === seat.seat && state.status === "playing";
-  const reacting = turn.phase === "reaction" && turn.reaction && turn.reaction.target === seat.seat;
+  const reaction = turn.phase === "reaction" ? turn.reaction : null;
+  const reacting = Boolean(reaction) && (state.game === "kazaam" ? reaction.target === seat.seat
+    : reaction.actor !== seat.seat && !reaction.passed.includes(seat.seat));
   const who = state.players.find((p) => p.seat === turn.seat);
   alertTurn(mine || reacting, reacting ? t("reaction") : t("yourTurn"));
   const list = seats();

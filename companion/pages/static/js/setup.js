@@ -24,25 +24,32 @@ export function lifeCardEditor(card, onChange) {
   return box;
 }
 
-export function gaiaSetup(players, onStart) {
+export const POWERS = ["sun", "rain", "earthquake", "tornado", "defense", "volcano", "lightning"];
+
+export function gaiaSetup(players, onStart, expert = false) {
   const count = players + 2;
   const objectives = Array.from({ length: count }, (_, i) => ({ kind: "pairs", a: TERRAINS[i % 6], b: TERRAINS[(i + 1) % 6] }));
   const display = { nature: ["plains", "forest", "sea"],
     life: [{ kind: "animals", symbol: "forest" }, { kind: "city", symbol: "star", needs: ["forest", "sea", "plains", "animals"] }] };
+  if (expert) display.power = ["sun", "defense"];
   const objBox = el("div");
   const drawObjectives = () => objBox.replaceChildren(...objectives.map((o, i) => el("div", { class: "row", "data-objective": i },
     el("span", {}, `#${i + 1}`),
-    picker(["pairs", "all six"], o.kind === "pairs" ? "pairs" : "all six", (v) => { o.kind = v === "pairs" ? "pairs" : "rainbow"; drawObjectives(); }, "k-"),
-    o.kind === "pairs" ? [picker(TERRAINS, o.a, (v) => { o.a = v; }), "×2 +", picker(TERRAINS, o.b, (v) => { o.b = v; }), "×2"] : el("span", { class: "hint" }, TERRAINS.join(" · ")))));
+    picker(expert ? ["pairs", "all six", "power ×4"] : ["pairs", "all six"],
+      { pairs: "pairs", rainbow: "all six", power: "power ×4" }[o.kind],
+      (v) => { o.kind = { pairs: "pairs", "all six": "rainbow", "power ×4": "power" }[v]; drawObjectives(); }, "k-"),
+    o.kind === "pairs" ? [picker(TERRAINS, o.a, (v) => { o.a = v; }), "×2 +", picker(TERRAINS, o.b, (v) => { o.b = v; }), "×2"]
+      : el("span", { class: "hint" }, o.kind === "power" ? "4 power cards played" : TERRAINS.join(" · ")))));
   drawObjectives();
   const natureBox = el("div", { class: "row" }, display.nature.map((c, i) => picker(TERRAINS, c, (v) => { display.nature[i] = v; })));
   const lifeBox = el("div", {}, display.life.map((c) => lifeCardEditor(c, () => {})));
+  const powerBox = expert ? el("div", { class: "row" }, display.power.map((c, i) => picker(POWERS, c, (v) => { display.power[i] = v; }, "p-"))) : null;
   const button = el("button", { class: "primary big", id: "start-game" }, t("start"));
   button.onclick = () => onStart({ setup: {
-    objectives: objectives.map((o) => (o.kind === "pairs" ? [o.a, o.a, o.b, o.b] : [...TERRAINS])),
+    objectives: objectives.map((o) => (o.kind === "pairs" ? [o.a, o.a, o.b, o.b] : o.kind === "power" ? "power" : [...TERRAINS])),
     display } });
   return el("div", { class: "card", id: "setup" }, el("h2", {}, t("setup")),
     el("ol", {}, el("li", {}, t("deal")),
       el("li", {}, t("enterObjectives"), objBox),
-      el("li", {}, t("enterDisplay"), natureBox, lifeBox)), button);
+      el("li", {}, t("enterDisplay"), natureBox, lifeBox, powerBox)), button);
 }

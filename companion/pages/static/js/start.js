@@ -2,6 +2,10 @@ import { api, el, t, toast } from "./common.js";
 
 const OPTIONS = {
   gaia: [
+    ["variant", ["base", "expert"], { en: "Expert game: power cards, defence and one player's pawns per city.",
+      it: "Gioco esperto: carte potere, difesa e un solo giocatore per città.", de: "Expertenspiel: Machtkarten, Abwehr und eine Person pro Stadt." }],
+    ["catastrophes", [false, true], { en: "Expert game: add Volcano and Lightning to the power deck.",
+      it: "Gioco esperto: aggiungi Vulcano e Fulmine.", de: "Expertenspiel: Vulkan und Blitz dazunehmen." }],
     ["feeding", ["builder", "all"], { en: "Which cities eat before a turn: the player's own, or all.",
       it: "Quali città mangiano: solo le proprie o tutte.", de: "Welche Städte fressen: eigene oder alle." }],
     ["end_on", ["pile_and_display_empty", "deck_empty"], { en: "The game ends when a deck and its face-up cards are gone (rules), or as soon as a deck is empty.",
@@ -39,6 +43,7 @@ document.getElementById("start").addEventListener("submit", async (e) => {
   const game = document.querySelector("input[name=game]:checked").value;
   const options = {};
   for (const s of document.querySelectorAll("[data-option]")) options[s.name] = JSON.parse(s.value);
+  if (options.variant === "base") delete options.catastrophes;
   const r = await api("POST", "/sessions", { body: { game, options } });
   if (!r.ok) return toast(r.data);
   localStorage.setItem(`tc:host:${r.data.id}`, r.data.host_token);

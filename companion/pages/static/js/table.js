@@ -32,7 +32,7 @@ function lobby() {
         el("span", { class: "dot", style: `background:${COLORS[p.color] || "#000"}` }), " ", p.name,
         p.prototype ? ` · ${p.prototype}` : "")))));
   if (host && state.players.length >= 2) {
-    if (state.game === "gaia") box.append(gaiaSetup(state.players.length, start));
+    if (state.game === "gaia") box.append(gaiaSetup(state.players.length, start, state.options.variant === "expert"));
     else box.append(el("div", { class: "card" }, el("button", { class: "primary big", id: "start-game",
       onclick: () => start({ setup: {} }) }, t("start"))));
   }
