@@ -210,3 +210,17 @@ def test_g10_4_volcano_and_lightning():
     tile(off, (0, 0), "forest")
     powers(off, 0, "volcano")
     rejects(off, 0, {"type": "play_power", "card": "volcano", "at": [0, 0]}, "G10.4")
+
+
+def test_g10_1_the_holder_raising_again_gains_nothing():
+    s = expert()
+    city(s, (0, 0), "plains", ["forest", "sea", "desert", "swamp"], builder=0, pawns=(0,))
+    tile(s, (1, 0), "forest")
+    tile(s, (0, 1), "sea")
+    settle(s)
+    hand(s, 0, "desert")
+    rejects(s, 0, {"type": "play_nature", "terrain": "desert", "at": [-1, 0],
+                   "claim_cities": [[0, 0]]}, "G6.5")
+    s, events = play(s, 0, {"type": "play_nature", "terrain": "desert", "at": [-1, 0]})
+    assert "pawn_placed" not in types(events)
+    assert at(s, (0, 0))["city"]["pawns"] == [0] and at(s, (0, 0))["city"]["satisfied"] == 3
