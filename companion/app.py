@@ -123,8 +123,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.api import init_api
 
     init_api(app)
+    from companion import observability
     from companion.pages import bp as pages
 
+    observability.init(app)
     app.register_blueprint(pages)
     if os.environ.get("COMPANION_BENCH") == "1":
         from companion.api import bench

@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from companion import serving
 
+        serving.prepare_environment()  # before prometheus_client is imported
         urls = _urls(args.host, args.port)
         print(f"Tabletop Companion: open {urls[0]}/ "
               f"(API docs: {urls[0]}/api/v1/docs)", flush=True)

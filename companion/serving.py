@@ -27,6 +27,15 @@ SETTINGS: dict[str, Any] = {
 _server: embedded.EmbeddedRedis | None = None
 
 
+def prepare_environment() -> None:
+    """Before anything imports prometheus_client: the workers' metrics go to files
+    in one folder, which ``/metrics`` adds up."""
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="companion-metrics-")
+
+
 def on_starting(server: Any) -> None:
     """Master hook: make sure a Redis is there before any worker starts."""
     global _server
@@ -51,7 +60,14 @@ def post_fork(server: Any, worker: Any) -> None:
         atexit.unregister(_server.stop)
 
 
-HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork}
+def child_exit(server: Any, worker: Any) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork,
+         "child_exit": child_exit}
 
 
 def run(host: str, port: int, workers: int) -> None:

@@ -10,7 +10,9 @@ monkey.patch_all()  # before redis, ssl and friends are imported
 
 import os  # noqa: E402
 
-from companion.serving import HOOKS, SETTINGS  # noqa: E402
+from companion.serving import HOOKS, SETTINGS, prepare_environment  # noqa: E402
+
+prepare_environment()  # before the app (and prometheus_client) is imported
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -22,3 +24,4 @@ keepalive = SETTINGS["keepalive"]
 on_starting = HOOKS["on_starting"]
 on_exit = HOOKS["on_exit"]
 post_fork = HOOKS["post_fork"]
+child_exit = HOOKS["child_exit"]

@@ -12,6 +12,7 @@ from flask import Response, current_app, request, stream_with_context
 
 from companion.api.http import Blueprint, sessions
 from companion.errors import NotFound, StoreDown
+from companion.observability import SSE_CLIENTS
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
@@ -43,6 +44,7 @@ def events(sid: str) -> Response:
     def stream() -> Iterator[bytes]:
         seen = version if last is None else last
         behind = last is not None  # owes a catch-up from the stored log
+        SSE_CLIENTS.inc()
         try:
             yield b"retry: 2000\n\n"
             if last is None:
@@ -65,6 +67,7 @@ def events(sid: str) -> Response:
                     seen = message["version"]
                     yield _sse(seen, message)
         finally:
+            SSE_CLIENTS.dec()
             hub.unsubscribe(sid, q)
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")

@@ -16,6 +16,7 @@ from companion.errors import (
     Unauthorized,
 )
 from companion.games import GAMES
+from companion.observability import RETRIES
 from companion.sessions.replay import roster_public
 from companion.sessions.tokens import hash_token, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
@@ -149,6 +150,7 @@ class SessionsCore:
                 result = self.store.commit(sid, loaded.revision, change.doc, entry,
                                            idem.key if idem else None, record, message)
             except VersionConflict:
+                RETRIES.inc()
                 continue
             except StoreUnavailable as err:
                 raise StoreDown("The game store is unreachable; try again in a moment.",

@@ -6,7 +6,8 @@ from typing import Any
 
 from companion.errors import Conflict, Forbidden, NotFound, Unprocessable
 from companion.games import GAMES
-from companion.games.errors import GameNotActive
+from companion.games.errors import GameNotActive, RuleError
+from companion.observability import MOVES
 from companion.sessions import replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
 from companion.sessions.service import Sessions as _Lifecycle
@@ -25,7 +26,12 @@ class Sessions(_Lifecycle):
                 raise GameNotActive("G2.4", "session.not_started")
             move = {k: v for k, v in body.items() if k != "seat"}
             game = GAMES[doc["game"]]
-            doc["state"], events = game.apply(doc["state"], seat, move)
+            try:
+                doc["state"], events = game.apply(doc["state"], seat, move)
+            except RuleError as err:
+                MOVES.labels(game.name, "rejected", err.rule).inc()
+                raise
+            MOVES.labels(game.name, "accepted", "").inc()
             doc["status"] = doc["state"]["status"]
             doc["moves"] += 1
             entry = {"k": "move", "seat": seat, "by": by, "m": move}

@@ -147,5 +147,8 @@ def test_two_processes_share_one_redis(two_servers):
         b.post(f"/sessions/{sid}/undo", t["tokens"][0], json={})
         assert stream.next()["data"]["events"][0]["type"] == "undone"
         assert a.get(f"/sessions/{sid}").json()["board"]["tiles"] == []
+        # gunicorn workers share their metrics (multiprocess mode)
+        text = requests.get(f"{two_servers[0]}/metrics", timeout=5).text
+        assert 'companion_moves_total{game="gaia",outcome="accepted",rule=""}' in text
     finally:
         stream.close()

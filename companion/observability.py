@@ -1,0 +1,92 @@
+"""Metrics (Prometheus) and structured request logs with a request id.
+
+With several gunicorn workers, ``PROMETHEUS_MULTIPROC_DIR`` (set by the serving
+hooks) makes ``/metrics`` add up every worker. Logs are one JSON object per
+line; they never include headers, so tokens are never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+import uuid
+from typing import Any
+
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+REQUESTS = Counter("companion_requests_total", "HTTP requests", ["route", "method", "status"])
+LATENCY = Histogram("companion_request_seconds", "Request latency by route", ["route"],
+                    buckets=(.002, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 30))
+MOVES = Counter("companion_moves_total", "Moves by outcome and the rule that refused them",
+                ["game", "outcome", "rule"])
+RETRIES = Counter("companion_commit_retries_total", "Write conflicts retried")
+SSE_CLIENTS = Gauge("companion_sse_clients", "Open live-update streams",
+                    multiprocess_mode="livesum")
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+log = logging.getLogger("companion.requests")
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        body: dict[str, Any] = {"ts": round(record.created, 3), "level": record.levelname,
+                                "logger": record.name, "msg": record.getMessage()}
+        body.update(getattr(record, "fields", {}))
+        if record.exc_info:
+            body["error"] = self.formatException(record.exc_info)
+        return json.dumps(body)
+
+
+def configure_logging() -> None:
+    root = logging.getLogger("companion")
+    if not any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(JsonFormatter())
+        root.addHandler(handler)
+        root.setLevel(os.environ.get("LOG_LEVEL", "INFO"))
+
+
+def metrics_response() -> Response:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        body = generate_latest(registry)
+    else:
+        body = generate_latest()
+    return Response(body, mimetype=CONTENT_TYPE_LATEST)
+
+
+def init(app: Flask) -> None:
+    configure_logging()
+
+    @app.before_request
+    def _start() -> None:
+        given = request.headers.get("X-Request-ID", "")
+        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def _finish(response: Response) -> Response:
+        route = request.url_rule.rule if request.url_rule else "unmatched"
+        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
+        REQUESTS.labels(route, request.method, str(response.status_code)).inc()
+        LATENCY.labels(route).observe(elapsed)
+        response.headers["X-Request-ID"] = g.get("request_id", "")
+        log.info("request", extra={"fields": {
+            "request_id": g.get("request_id"), "method": request.method, "route": route,
+            "path": request.path, "status": response.status_code,
+            "ms": round(elapsed * 1000, 2)}})
+        return response
+
+    app.add_url_rule("/metrics", "metrics", metrics_response)
