@@ -55,7 +55,7 @@ class Companion:
             if self._store is None:
                 if not self.config["REDIS_URL"]:
                     embedded.ensure_running(self.config["INSTANCE_PATH"])
-                client = connect(self.redis_url)
+                client = connect(self.redis_url, int(self.config["REDIS_MAX_CONNECTIONS"]))
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
                                     int(self.config["IDEMPOTENCY_TTL"]))
             return self._store

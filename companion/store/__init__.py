@@ -36,13 +36,21 @@ class Loaded:
     idem: dict[str, Any] | None = None
 
 
-def connect(url: str) -> redis.Redis | RedisCluster:
-    """A client for ``url``; ``redis+cluster://`` (or ``?cluster=1``) means a Redis Cluster."""
-    common = {"socket_timeout": 5, "socket_connect_timeout": 3, "health_check_interval": 30}
+def connect(url: str, max_connections: int = 64) -> redis.Redis | RedisCluster:
+    """A client for ``url``; ``redis+cluster://`` (or ``?cluster=1``) means a Redis Cluster.
+
+    The pool is bounded and blocking: a burst of requests (a thousand phones
+    reconnecting) waits briefly for a free connection instead of opening
+    hundreds at once, which a Redis unix socket refuses once its backlog is full.
+    """
+    common: dict[str, Any] = {"socket_timeout": 5, "socket_connect_timeout": 3,
+                              "health_check_interval": 30}
     if url.startswith("redis+cluster://") or "cluster=1" in url:
         clean = url.replace("redis+cluster://", "redis://").replace("?cluster=1", "")
-        return RedisCluster.from_url(clean, **common)
-    return redis.Redis.from_url(url, **common)
+        return RedisCluster.from_url(clean, max_connections=max_connections, **common)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections,
+                                                 timeout=5, **common)
+    return redis.Redis(connection_pool=pool)
 
 
 def dumps(value: Any) -> bytes:

@@ -143,7 +143,7 @@ class Counting:
 def counting_pool(pool: redis.ConnectionPool) -> redis.ConnectionPool:
     base = pool.connection_class
     cls = type(f"Counting{base.__name__}", (Counting, base), {})
-    return redis.ConnectionPool(connection_class=cls, **pool.connection_kwargs)
+    return type(pool)(connection_class=cls, **pool.connection_kwargs)
 
 
 def test_an_accepted_move_costs_two_round_trips(app, live):

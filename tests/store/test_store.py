@@ -89,3 +89,36 @@ def test_embedded_server_keeps_sessions_across_restarts(tmp_path):
     finally:
         assert owned is not None
         owned.stop()
+
+
+def test_a_burst_of_requests_never_runs_redis_out_of_connections(clean_redis, tmp_path):
+    """Hundreds of phones at once wait for a pooled connection instead of being
+    refused (a unix socket refuses connects once its backlog is full)."""
+    import threading
+
+    import requests
+
+    live = LiveServer(make_app(clean_redis, tmp_path, REDIS_MAX_CONNECTIONS=16))
+    try:
+        api = Api(live.url)
+        t = api.table(2)
+        statuses: list[int] = []
+        lock = threading.Lock()
+        gate = threading.Barrier(200)
+
+        def hit() -> None:
+            gate.wait()
+            r = requests.get(f"{api.base}/sessions/{t['sid']}", timeout=30)
+            with lock:
+                statuses.append(r.status_code)
+
+        threads = [threading.Thread(target=hit) for _ in range(200)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert statuses.count(200) == 200
+        store = live.app.extensions["companion"].store
+        assert len(store.redis.connection_pool._connections) <= 16
+    finally:
+        live.stop()
