@@ -50,18 +50,28 @@ class Rules(MethodView):
         return {"game": game, "language": lang, "rules": found}
 
 
-def _health() -> dict[str, str]:
-    return {"status": "ok"}
+class Health(MethodView):
+    @health.response(200, schemas.HealthSchema)
+    def get(self) -> Any:
+        """Liveness: the process answers"""
+        return {"status": "ok"}
 
 
-def _ready() -> dict[str, str]:
-    try:
-        current_app.extensions["companion"].store.ping()
-    except Exception as err:
-        raise StoreDown("The game store is unreachable.", headers={"Retry-After": "2"}) from err
-    return {"status": "ready"}
+class Ready(MethodView):
+    @health.response(200, schemas.HealthSchema)
+    @health.alt_response(503, schema=schemas.ProblemSchema, description="store unreachable")
+    def get(self) -> Any:
+        """Readiness: the store answers a ping"""
+        try:
+            current_app.extensions["companion"].store.ping()
+        except Exception as err:
+            raise StoreDown("The game store is unreachable.",
+                            headers={"Retry-After": "2"}) from err
+        return {"status": "ready"}
 
 
-for prefix in ("", "/api/v1"):
-    health.add_url_rule(f"{prefix}/healthz", f"healthz{prefix}", _health)
-    health.add_url_rule(f"{prefix}/readyz", f"readyz{prefix}", _ready)
+for prefix in ("", "/api/v1"):  # both at the root (probes) and under the API prefix
+    health.route(f"{prefix}/healthz", endpoint=f"healthz{prefix}")(
+        type(f"Health{len(prefix)}", (Health,), {}))
+    health.route(f"{prefix}/readyz", endpoint=f"readyz{prefix}")(
+        type(f"Ready{len(prefix)}", (Ready,), {}))
