@@ -13,6 +13,11 @@ load generator in the same run:
     and the most tables carried with p99 <= 50 ms;
 (c) Redis memory per finished game (session hash, log, code key; idempotency
     records left out, as after their 24 h expiry). Target <= 32 KB.
+
+--cluster runs all of it on a local 3-master Redis Cluster instead;
+--soak-tables N --soak-seconds S keeps N tables playing at human pace for S
+seconds (a finished game is followed by a new one) and reports throughput, p99
+and Redis memory every --soak-interval seconds.
 """
 
 from gevent import monkey
@@ -35,12 +40,11 @@ from urllib.parse import urlsplit  # noqa: E402
 
 import gevent  # noqa: E402
 import orjson  # noqa: E402
-import redis  # noqa: E402
 import requests  # noqa: E402
 
 from companion.games.gaia.playout import Table  # noqa: E402
-from companion.store import keys  # noqa: E402
-from companion.store.embedded import EmbeddedRedis  # noqa: E402
+from companion.store import connect, keys  # noqa: E402
+from companion.store.embedded import EmbeddedRedis, LocalCluster  # noqa: E402
 
 Game = dict[str, Any]
 
@@ -194,8 +198,51 @@ def human_pace(base: str, games: list[Game], tables: int, seconds: float) -> dic
             "p99_ms": 1000 * latencies[int(len(latencies) * 0.99) - 1]}
 
 
+def redis_memory(url: str) -> int:
+    """used_memory over every node (one for a plain Redis, each master of a cluster)."""
+    info = connect(url).info("memory")
+    if isinstance(info, dict) and "used_memory" in info:
+        return int(info["used_memory"])
+    return sum(int(v["used_memory"]) for v in info.values())  # cluster: per node
+
+
+def soak(base: str, url: str, games: list[Game], tables: int, seconds: float,
+         every: float) -> None:
+    """Keep ``tables`` tables playing at a move every 2 s; report each interval."""
+    window: list[float] = []
+    stop = time.monotonic() + seconds
+
+    def run(k: int) -> None:
+        client = Client(base)
+        gevent.sleep(random.random() * 2)
+        while time.monotonic() < stop:
+            game = games[k % len(games)]
+            sid, tokens = client.open_table(game)
+            for seat, move in game["moves"]:
+                if time.monotonic() >= stop:
+                    return
+                t0 = time.perf_counter()
+                r = client.post(f"/sessions/{sid}/moves", tokens[seat], move)
+                elapsed = time.perf_counter() - t0
+                assert r.status_code == 201, r.text
+                window.append(elapsed)
+                gevent.sleep(max(0.0, 2.0 - elapsed))
+            k += tables
+
+    workers = [gevent.spawn(run, k) for k in range(tables)]
+    started = time.monotonic()
+    print(f"soak: {tables} tables at a move every 2 s for {seconds:.0f} s")
+    while time.monotonic() < stop:
+        gevent.sleep(every)
+        done, window[:] = sorted(window), []
+        p99 = 1000 * done[max(0, int(len(done) * 0.99) - 1)] if done else float("nan")
+        print(f"  t={time.monotonic() - started:5.0f} s  {len(done) / every:7.1f} moves/s  "
+              f"p99 {p99:6.1f} ms  Redis {redis_memory(url) / 2**20:7.1f} MiB", flush=True)
+    gevent.joinall(workers, timeout=10)
+
+
 def memory_per_game(url: str, sids: list[str]) -> tuple[float, float]:
-    client = redis.Redis.from_url(url)
+    client = connect(url)
     sizes, docs = [], []
     for sid in sids:
         doc = client.hget(keys.session(sid), "doc")
@@ -258,16 +305,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--levels", default="100,200,400,800")
     parser.add_argument("--pace-seconds", type=float, default=20)
+    parser.add_argument("--cluster", action="store_true", help="a local 3-master cluster")
+    parser.add_argument("--soak-tables", type=int, default=0)
+    parser.add_argument("--soak-seconds", type=float, default=300)
+    parser.add_argument("--soak-interval", type=float, default=30)
     args = parser.parse_args(argv)
     games = record_games(args.games)
-    server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
+    folder = Path(tempfile.mkdtemp())
+    server: Any = LocalCluster(folder) if args.cluster else EmbeddedRedis(folder / "redis").start()
     proc, base = start_server(server.url, args.workers)
+    print(f"Redis: {'3-master cluster' if args.cluster else 'single server'}")
     try:
+        if args.soak_tables:
+            soak(base, server.url, games, args.soak_tables, args.soak_seconds,
+                 args.soak_interval)
+            return
         cpu0 = cpu_seconds(proc.pid)
         a = back_to_back(base, games, args.tables, args.seconds)
         cpu_moves = cpu_seconds(proc.pid) - cpu0
         moves = a["moves_per_s"] * args.seconds
-        client = redis.Redis.from_url(server.url)
+        client = connect(server.url)
         docs = [len(client.hget(keys.session(s), "doc") or b"") for s in a["sids"]]  # type: ignore[attr-defined]
         size = int(statistics.mean(docs))
         cpu0 = cpu_seconds(proc.pid)
@@ -299,7 +356,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"    tables carried with p99 <= 50 ms: {carried}")
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
         server.stop()
 
 

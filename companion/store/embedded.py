@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -122,3 +123,54 @@ def ensure_running(instance: str | Path) -> tuple[str, EmbeddedRedis | None]:
     server = EmbeddedRedis(instance).start()
     atexit.register(server.stop)
     return url, server
+
+
+# -- a Redis Cluster on loopback, for tests and benchmarks ---------------------------
+def free_port() -> int:
+    """A free loopback port whose cluster bus port (+10000) is free too (Redis Cluster
+    needs the port to be at most 55535)."""
+    import random
+
+    for _ in range(200):
+        port = random.randint(20000, 45000)
+        try:
+            with socket.socket() as a, socket.socket() as b:
+                a.bind(("127.0.0.1", port))
+                b.bind(("127.0.0.1", port + 10000))
+            return port
+        except OSError:
+            continue
+    raise RuntimeError("no free port pair found")
+
+
+class LocalCluster:
+    """Three (or more) masters from the same binary, joined with its redis-cli."""
+
+    def __init__(self, base: Path, masters: int = 3) -> None:
+        self.ports = [free_port() for _ in range(masters)]
+        self.servers = [
+            EmbeddedRedis(base / f"node{i}", port=port, extra={
+                "cluster-enabled": "yes", "cluster-config-file": "nodes.conf",
+                "cluster-node-timeout": "3000", "appendonly": "no"}).start()
+            for i, port in enumerate(self.ports)]
+        cli = str(Path(binary()).with_name("redis-cli"))
+        subprocess.run([cli, "--cluster", "create",
+                        *[f"127.0.0.1:{p}" for p in self.ports],
+                        "--cluster-replicas", "0", "--cluster-yes"],
+                       check=True, capture_output=True, timeout=60)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            states = [redis.Redis(port=p).cluster("info").get("cluster_state")
+                      for p in self.ports]
+            if all(s == "ok" for s in states):
+                return
+            time.sleep(0.2)
+        raise RuntimeError("the cluster did not come up")
+
+    @property
+    def url(self) -> str:
+        return f"redis+cluster://127.0.0.1:{self.ports[0]}"
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()

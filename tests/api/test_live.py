@@ -152,3 +152,40 @@ def test_two_processes_share_one_redis(two_servers):
         assert 'companion_moves_total{game="gaia",outcome="accepted",rule=""}' in text
     finally:
         stream.close()
+
+
+def test_a_whole_game_alternating_between_two_instances(two_servers):
+    """Moves go alternately to each instance, each retried on the other with the same
+    Idempotency-Key; the live stream on one sees every version made through either."""
+    from companion.games.gaia.playout import Table
+
+    a, b = Api(two_servers[0]), Api(two_servers[1])
+    table = Table.deal(12, 2)
+    created = a.create()
+    tokens = [b.join(created["code"], p["name"])["player_token"]
+              for p in table.state["players"]]
+    sid = created["id"]
+    setup = {"objectives": [[t for t, n in o["requires"].items() for _ in range(n)]
+                            for o in table.state["objectives"]],
+             "display": {p: table.state["piles"][p]["display"] for p in ("nature", "life")}}
+    start = b.post(f"/sessions/{sid}/start", created["host_token"], json={"setup": setup})
+    stream = Stream(f"{a.base}/sessions/{sid}/events")
+    try:
+        assert int(stream.next()["id"]) == start.json()["version"]
+        for i, (move, events) in enumerate(table.play()):
+            seat = table.log[-1][0]
+            first, second = (a, b) if i % 2 == 0 else (b, a)
+            key = {"Idempotency-Key": f"move-{i}"}
+            r = first.post(f"/sessions/{sid}/moves", tokens[seat], json=move, headers=key)
+            assert r.status_code == 201, r.text
+            again = second.post(f"/sessions/{sid}/moves", tokens[seat], json=move, headers=key)
+            assert again.json()["version"] == r.json()["version"]
+            assert again.headers["Idempotent-Replayed"] == "true"
+            assert stream.next()["data"]["events"] == events
+        last = table.log[-1][0]
+        undo = b.post(f"/sessions/{sid}/undo", created["host_token"], json={})
+        assert undo.status_code == 201 and last in (0, 1)
+        assert stream.next()["data"]["events"][0]["type"] == "undone"
+        assert a.get(f"/sessions/{sid}").json()["status"] == "playing"
+    finally:
+        stream.close()
