@@ -93,3 +93,14 @@ def test_a_session_stays_on_one_slot_and_sessions_spread(cluster, on_cluster):
         nodes.add(node.name)
     assert len(nodes) >= 2  # different sessions land on different masters
     client.close()
+
+
+def test_the_concurrency_tests_on_the_cluster(on_cluster):
+    """Issue 3's concurrency tests, unchanged, against the cluster."""
+    from tests.api.test_safety import (
+        test_concurrent_posts_with_retries_apply_each_move_once,
+        test_many_players_at_once_no_lost_or_doubled_moves,
+    )
+
+    test_concurrent_posts_with_retries_apply_each_move_once(on_cluster)
+    test_many_players_at_once_no_lost_or_doubled_moves(on_cluster)
