@@ -30,7 +30,6 @@ class Hub:
         self._thread: threading.Thread | None = None
         self.connected = threading.Event()
         self.stopped = threading.Event()
-        self.delivered = 0
 
     def stop(self, timeout: float = 3.0) -> None:
         """End the listener (at shutdown); open streams end with their clients."""
@@ -72,7 +71,6 @@ class Hub:
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
-        self.delivered += len(targets)
 
     def _run(self) -> None:
         backoff = 0.2

@@ -97,11 +97,6 @@ def if_match() -> str | None:
     return request.headers.get("If-Match")
 
 
-def tag(response: Response, version: int) -> Response:
-    response.headers["ETag"] = f'"{version}"'
-    return response
-
-
 def respond(outcome: Outcome) -> tuple[dict[str, Any], int, dict[str, str]]:
     headers = {"ETag": f'"{outcome.version}"'}
     if outcome.replayed:

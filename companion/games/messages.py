@@ -37,9 +37,6 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
     return template.format(**{k: _fmt(v) for k, v in params.items()})
 
 
-def known_keys() -> set[str]:
-    return set(_CATALOGUE)
-
 
 register({
     "join.bad_name": {"en": "Enter a name of 1 to {max} characters.",

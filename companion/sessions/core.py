@@ -134,7 +134,9 @@ class SessionsCore:
             check_if_match(if_match, loaded.version)
             change = decide(loaded)
             version = loaded.version + (1 if change.public else 0)
-            state = public_state(change.doc, version)
+            # the public view is only built when it is answered or published
+            state = (public_state(change.doc, version)
+                     if change.public or change.with_state else None)
             body = dict(change.body)
             if change.public:
                 body.update(version=version, events=change.events)

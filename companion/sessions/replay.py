@@ -95,6 +95,3 @@ def rebuild(doc: dict[str, Any], entries: list[Entry]) -> dict[str, Any] | None:
             state = game.declare_hand(state, int(seat), hand)
     return state
 
-
-def moves_made(entries: list[Entry]) -> int:
-    return sum(1 for e in effective(entries) if e["k"] == "move")

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.errors import Conflict, Forbidden, NotFound, StoreDown, Unprocessable
 from companion.games import GAMES
-from companion.games.errors import GameNotActive, RuleViolation
+from companion.games.errors import GameNotActive
 from companion.sessions import replay
 from companion.sessions.core import Change, Idem, Outcome, SessionsCore, public_state
 from companion.sessions.tokens import (
@@ -201,9 +201,9 @@ class Sessions(SessionsCore):
         entries = [{"k": "join", "v": i + 1, **p} for i, p in enumerate(roster)]
         if record.get("setup") is not None:
             entries.append({"k": "start", "v": len(entries) + 1, "setup": record["setup"]})
-            for i, m in enumerate(record.get("moves") or []):
+            for m in record.get("moves") or []:
                 entries.append({"k": "move", "v": len(entries) + 1, "seat": m.get("seat"),
-                                "by": "import", "m": m.get("move"), "i": i})
+                                "by": "import", "m": m.get("move")})
             if record.get("finished_by_host"):
                 entries.append({"k": "finish", "v": len(entries) + 1})
         state = self._replay_checked(doc, entries)
@@ -211,8 +211,6 @@ class Sessions(SessionsCore):
             doc.update(state=state, status="finished" if state["status"] == "finished"
                        else "playing", start_setup=record["setup"],
                        moves=sum(1 for e in entries if e["k"] == "move"))
-        for e in entries:
-            e.pop("i", None)
         self._guard(self.store.create, sid, doc, entries)
         return Outcome(self._created_body(doc, host, len(entries)), len(entries))
 
@@ -220,11 +218,9 @@ class Sessions(SessionsCore):
     def _replay_checked(doc: dict[str, Any], entries: list[dict[str, Any]]
                         ) -> dict[str, Any] | None:
         state = None
-        try:
+        try:  # a rule error propagates as it is (422 with its rule)
             for step in replay.walk(doc, entries):
                 state = step.state
-        except RuleViolation as err:
-            raise err
         except (KeyError, TypeError, AssertionError):
             raise Unprocessable("The record's moves are not well formed.") from None
         return state

@@ -154,10 +154,6 @@ RULES: T = {
     "gaia.options.expert_only": {"en": "The option {option} belongs to the expert game.",
                                  "it": "L'opzione {option} è del gioco esperto.",
                                  "de": "Die Option {option} gehört zum Expertenspiel."},
-    "gaia.options.expert_not_ready": {
-        "en": "The expert game is not available yet.",
-        "it": "Il gioco esperto non è ancora disponibile.",
-        "de": "Das Expertenspiel ist noch nicht verfügbar."},
 }
 
 EVENTS: T = {
