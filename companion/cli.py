@@ -14,9 +14,11 @@ def _urls(host: str, port: int) -> list[str]:
     if public:
         return [public.rstrip("/")]
     urls = [f"http://localhost:{port}"]
+    if host not in ("0.0.0.0", "", "::") and is_loopback(host):
+        return urls  # bound to loopback only: phones could not reach any other address
     lan = lan_address()
-    if lan and not is_loopback(host):
-        urls.insert(0, f"http://{lan}:{port}")
+    if lan:
+        urls.insert(0, f"http://{lan}:{port}")  # what the phones will need: printed first
     return urls
 
 
@@ -40,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
         urls = _urls(args.host, args.port)
         print(f"Tabletop Companion: open {urls[0]}/ "
               f"(API docs: {urls[0]}/api/v1/docs)", flush=True)
+        for other in urls[1:]:
+            print(f"  also at {other}/ (this computer only)", flush=True)
         if not os.environ.get("REDIS_URL"):
             print("Storage: embedded Redis in the instance folder "
                   f"({os.environ.get('COMPANION_INSTANCE_PATH') or './instance'})", flush=True)

@@ -16,15 +16,26 @@ from flask import current_app, request
 LOOPBACK = ("localhost", "127.", "::1", "[::1]", "0.0.0.0")
 
 
+#: Addresses used only to ask the kernel which interface it would route through;
+#: connecting a UDP socket sends no packet.  The first probe follows the default
+#: route; the private ranges cover a laptop on a Wi-Fi with no default route.
+_ROUTE_PROBES = ("192.0.2.1", "10.254.254.254", "172.31.254.254", "192.168.254.254")
+
+
 def lan_address() -> str | None:
-    """A non-loopback IPv4 address of this machine (no packets are sent)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
+    """This machine's IPv4 address on the network, as the OS would route to it.
+
+    Resolving the hostname is not enough: on many Linux laptops it resolves to a
+    loopback address (``127.0.1.1``), and then no phone could reach the QR code.
+    """
+    for probe in _ROUTE_PROBES:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
+                probe_socket.connect((probe, 9))
+                address = str(probe_socket.getsockname()[0])
+        except OSError:
+            continue
+        if not is_loopback(address) and address != "0.0.0.0":
             return address
     return None
 

@@ -62,6 +62,19 @@ const UI = {
     pool: "Zutaten", rejoin: "Scannen, um diesen Platz zu übernehmen" },
 };
 
+// Each page module adds its own strings (all three languages at once), so that no
+// module edits another's table: addStrings({ en: {...}, it: {...}, de: {...} }).
+export function addStrings(table) {
+  for (const [code, strings] of Object.entries(table)) Object.assign(UI[code] ||= {}, strings);
+}
+
+// Idempotency keys and the like: crypto.randomUUID exists only in secure contexts
+// (https or localhost), and a phone on the LAN opens plain http.
+export function randomKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function lang() {
   const saved = localStorage.getItem("tc:lang");
   if (saved && UI[saved]) return saved;
@@ -106,7 +119,7 @@ export async function api(method, path, { token, body, idem = true } = {}) {
   const headers = { "Accept-Language": lang() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && idem) headers["Idempotency-Key"] = crypto.randomUUID();
+  if (method !== "GET" && idem) headers["Idempotency-Key"] = randomKey();
   let response;
   try {
     response = await fetch(`/api/v1${path}`, { method, headers,

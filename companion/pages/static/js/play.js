@@ -1,5 +1,5 @@
 // The phone: join a table, then play from legal moves, live.
-import { api, el, t, toast, live, loadMessages, narrate, keepAwake, alertTurn, COLORS } from "./common.js";
+import { api, el, t, toast, live, loadMessages, narrate, keepAwake, alertTurn, COLORS, randomKey } from "./common.js";
 import { gaiaView } from "./gaia.js";
 import { kazaamView } from "./kazaam.js";
 
@@ -39,7 +39,7 @@ async function joinForm(info) {
   const form = el("form", { class: "card", id: "join" }, el("h1", {}, `${info.game === "gaia" ? "Gaia" : "Kazaam"} · ${code}`),
     el("p", { class: "hint" }, `${t("players")}: ${info.players.map((p) => p.name).join(", ") || "—"}`),
     ...fields, el("button", { class: "primary big" }, t("join")));
-  const idem = crypto.randomUUID();  // one key per form: a retried tap never takes two seats
+  const idem = randomKey();  // one key per form: a retried tap never takes two seats
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(form));
