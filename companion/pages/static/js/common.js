@@ -90,6 +90,17 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
 }
 
+// Counted sentences: the table holds "<key>.one" and "<key>.other" ({n} is the count).
+export function tn(key, n, params = {}) {
+  return t(`${key}.${n === 1 ? "one" : "other"}`, { ...params, n });
+}
+
+// A game's word (terrain, card, part, ingredient, power, ...) in the page's language,
+// from the engines' catalogue: "<game>.term.<value>".
+export function term(game, value) {
+  return catalogue[`${game}.term.${value}`] || catalogue[`term.${value}`] || String(value);
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
