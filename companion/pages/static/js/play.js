@@ -1,4 +1,36 @@
 // The phone: join a table, then play from legal moves, live.
+//
+// Interface between this page and a game module (gaia.js, kazaam.js). A module exports
+//   export const game = {
+//     renderBoard(state, ctx) -> Node          the board, fitting 360 px (scale or pan);
+//                                             squares listed in ctx.targets are tappable
+//                                             (call ctx.tap(at)); ctx.highlighted are marked
+//     actionGroups(legal, state, me, ctx) -> [{kind, label, icon?, items: [{id, label,
+//                                             icon?, run: () => void|Promise}]}]
+//                                             kinds: Gaia tile/animals/city/draw/claim/power,
+//                                             Kazaam draw/build/discard/power/refresh; end
+//                                             turn and answers are not groups (see below)
+//     prompt(legal, state, me, ctx) -> string|null   "what you may do now" for the status
+//                                             line (null: the page's generic sentence)
+//     urgent(legal, state, me, ctx) -> Node|null      something that must be answered now
+//                                             (reaction window, feeding): shown first
+//     handDeclaration(me, state, ctx) -> Node|null   own hand + a way to declare it
+//                                             (PUT me/hand through ctx.declare(hand))
+//     extras(state, me, ctx) -> Node[]        anything else (objectives, face-up cards…)
+//   };
+// ctx = { game, state, me, legal, seat, names: {seat: name},
+//         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),
+//                                             refreshes, scrolls back to the status line
+//         declare(hand) -> Promise<bool>,
+//         t, tn, term(value), icon(name, {label, size}) -> Element (SVG from icons.js, or
+//         the word while icons.js is missing),
+//         highlight(squares)                   mark squares on the board (no tapping)
+//         pickSquare(squares, label) -> Promise<at|null>   ask for a tap on the board
+//                                             (null when the person cancels)
+//         sheet(title, content, onOk) -> void  a bottom sheet; onOk returning false keeps it
+//         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
+//                                             a labelled picker with no pre-filled guess }
+// A module that exports only a view function (the older kazaamView(ctx)) still works.
 import { api, el, t, toast, live, loadMessages, narrate, keepAwake, alertTurn, COLORS, randomKey } from "./common.js";
 import { gaiaView } from "./gaia.js";
 import { kazaamView } from "./kazaam.js";
