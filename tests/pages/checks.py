@@ -160,7 +160,7 @@ _VISIBLE_SCRIPT = """
     if (at < 0) continue;
     const parent = node.parentElement;
     const style = getComputedStyle(parent);
-    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
     const range = document.createRange();
     range.setStart(node, at); range.setEnd(node, at + needle.length);
     for (const r of range.getClientRects()) {
