@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.errors import Problem
 from companion.games.errors import RuleError
+from companion.games.messages import render
 from companion.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -85,8 +86,13 @@ def http_problem(err: HTTPException) -> Response:
 
 
 def register(app: Flask) -> None:
-    app.register_error_handler(Problem, lambda e: problem(
-        e.status, e.code, e.title, e.detail, e.headers, **e.extra))
+    def said(e: Problem) -> Response:
+        # a problem raised with a catalogue key is told in the request's language
+        detail = (render(e.extra["key"], e.extra.get("params") or {}, language())
+                  if "key" in e.extra else e.detail)
+        return problem(e.status, e.code, e.title, detail, e.headers, **e.extra)
+
+    app.register_error_handler(Problem, said)
     app.register_error_handler(RuleError, rule_problem)
     app.register_error_handler(HTTPException, http_problem)
 

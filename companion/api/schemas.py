@@ -137,6 +137,19 @@ class UndoSchema(Strict):
 
 class TokenSchema(Schema):
     player_token = fields.String()
+    seat = fields.Integer()
+    seat_url = fields.String(metadata={"description": "opens the seat's play view on a "
+                                                      "phone; the token is in the fragment"})
+    qr_svg = fields.String(metadata={"description": "QR code of seat_url (SVG markup)"})
+
+
+class SeatAddedSchema(ChangeResultSchema):
+    seat = fields.Integer(metadata={"description": "the new seat (no phone holds it)"})
+
+
+class SeatQuery(Strict):
+    seat = fields.Integer(validate=validate.Range(min=0, max=63),
+                          metadata={"description": "host only: a seat without a phone"})
 
 
 class HandSchema(Strict):

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from companion.api import http, schemas
 from companion.api.http import Blueprint, bearer, idem, if_match, respond, sessions
 from companion.api.links import with_links
+from companion.api.seats import seat_link
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
@@ -123,15 +124,18 @@ class SeatToken(MethodView):
     def post(self, sid: str, seat: int) -> Any:
         """Re-issue a seat's token (host); the old one stops working"""
         outcome = sessions().reissue(sid, bearer(), seat)
-        return outcome.body, 201
+        code = outcome.body.pop("code")
+        return {**outcome.body, **seat_link(code, seat, outcome.body["player_token"])}, 201
 
 
 @blp.route("/sessions/<sid>/me")
 class Me(MethodView):
+    @blp.arguments(schemas.SeatQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
-    def get(self, sid: str) -> Any:
-        """Private view: your seat and your own hand"""
-        return sessions().me(sid, bearer())
+    def get(self, query: dict[str, Any], sid: str) -> Any:
+        """Private view: your seat and your own hand (the host: ``?seat=`` of a seat
+        without a phone)"""
+        return sessions().me(sid, bearer(), query.get("seat"))
 
 
 @blp.route("/sessions/<sid>/me/hand")

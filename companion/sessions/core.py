@@ -17,7 +17,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
-from companion.sessions.replay import roster_public
+from companion.sessions.replay import mark_phones, roster_public
 from companion.sessions.tokens import hash_token, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
 
@@ -81,6 +81,9 @@ def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
         view.pop("status", None)
         out.update(view)
     out["moves"] = doc.get("moves", 0)
+    # the code stays readable during the game: seat links and the host's play view use it
+    out["code"] = doc["code"]
+    mark_phones(doc, out)
     if doc.get("rematch"):
         out["rematch"] = doc["rematch"]
     return out

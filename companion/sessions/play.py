@@ -10,6 +10,7 @@ from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
 from companion.sessions import replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
+from companion.sessions.seats import host_may_read
 from companion.sessions.service import Sessions as _Lifecycle
 from companion.store import Loaded
 
@@ -154,11 +155,17 @@ class Sessions(_Lifecycle):
             out["your_turn"] = doc["state"]["turn"]["seat"] == seat
         return out
 
-    def me(self, sid: str, token: str | None) -> dict[str, Any]:
+    def me(self, sid: str, token: str | None, seat_arg: int | None = None) -> dict[str, Any]:
         loaded = self.load(sid)
         _role, seat = self.who(loaded.doc, token)
+        if seat is None and seat_arg is not None:  # the host, for a seat without a phone
+            host_may_read(loaded.doc, seat_arg)
+            return {**self._private(loaded.doc, seat_arg), "host": True,
+                    "version": loaded.version}
         if seat is None:
             return {"seat": None, "host": True, "version": loaded.version}
+        if seat_arg is not None and seat_arg != seat:
+            raise Forbidden("Your token acts only for your own seat.")
         return {**self._private(loaded.doc, seat), "host": False, "version": loaded.version}
 
     def legal(self, sid: str, token: str | None, seat_arg: int | None) -> dict[str, Any]:
@@ -168,6 +175,7 @@ class Sessions(_Lifecycle):
         if role == "host":
             if seat_arg is None:
                 seat_arg = doc["state"]["turn"]["seat"] if doc["state"] else 0
+            host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:
             raise Forbidden("Your token acts only for your own seat.")

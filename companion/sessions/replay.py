@@ -24,6 +24,19 @@ def roster_public(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [{k: v for k, v in p.items() if k != "token"} for p in doc["players"]]
 
 
+def has_phone(player: dict[str, Any]) -> bool:
+    """A seat has a phone while a player token holds it (not added or taken over
+    by the host)."""
+    return player.get("token") is not None
+
+
+def mark_phones(doc: dict[str, Any], public: dict[str, Any]) -> None:
+    """Add ``phone`` to each player of a public state."""
+    by_seat = {int(p["seat"]): has_phone(p) for p in doc["players"]}
+    for player in public.get("players") or []:
+        player["phone"] = by_seat.get(player.get("seat"), False)
+
+
 @dataclass
 class Step:
     entry: Entry
@@ -39,6 +52,8 @@ def entry_events(entry: Entry) -> list[dict[str, Any]]:
                  "color": entry.get("color")}]
     if kind == "token":
         return [{"type": "token_reissued", "seat": entry["seat"]}]
+    if kind == "takeover":
+        return [{"type": "seat_taken_over", "seat": entry["seat"]}]
     if kind == "rematch":
         return [{"type": "rematch", "session_id": entry["session_id"], "code": entry["code"]}]
     return []

@@ -154,8 +154,8 @@ class Sessions(SessionsCore):
                 raise NotFound(f"There is no seat {seat}.")
             doc["players"][seat]["token"] = hash_token(fresh)
             entry = {"k": "token", "seat": seat}
-            return Change(doc, entry, replay.entry_events(entry), {"player_token": fresh},
-                          with_state=False)
+            return Change(doc, entry, replay.entry_events(entry),
+                          {"player_token": fresh, "code": doc["code"]}, with_state=False)
 
         return self.change(sid, decide)
 

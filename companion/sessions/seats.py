@@ -1,0 +1,104 @@
+"""Seats without a phone: the host adds one in the lobby or takes one over.
+
+A seat "has a phone" while it holds a player token (``players[i].token``).
+The host enters moves for any seat, but reads a seat's private view (its hand,
+its legal moves with the declared cards) only when nobody else holds it: a
+seat the host added without a phone, or one the host took over in public
+(issue 12, item 9). Re-issuing the seat's token gives it a phone again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import Conflict, Forbidden, NotFound, Problem
+from companion.games import GAMES
+from companion.games.messages import register, render
+from companion.sessions import replay
+from companion.sessions.core import Change, Idem, Outcome, SessionsCore
+from companion.sessions.replay import has_phone
+from companion.store import Loaded
+
+register({
+    "session.event.seat_taken_over": {
+        "en": "the host now plays for {who}",
+        "it": "ora l'host gioca per {who}",
+        "de": "der Host spielt jetzt für {who}"},
+    "session.seat.has_phone": {
+        "en": "{name} plays on their own phone: their hand stays private.",
+        "it": "{name} gioca con il suo telefono: la sua mano resta privata.",
+        "de": "{name} spielt mit dem eigenen Telefon: die Hand bleibt privat."},
+    "session.seat.no_phone_already": {
+        "en": "The host already plays for {name}.",
+        "it": "L'host gioca già per {name}.",
+        "de": "Der Host spielt schon für {name}."},
+    "session.seat.lobby_only": {
+        "en": "Seats can be added only before the game starts.",
+        "it": "I posti si aggiungono solo prima dell'inizio della partita.",
+        "de": "Plätze kann man nur vor dem Spielbeginn hinzufügen."},
+    "session.seat.missing": {
+        "en": "There is no seat {seat} at this table.",
+        "it": "A questo tavolo non c'è il posto {seat}.",
+        "de": "An diesem Tisch gibt es keinen Platz {seat}."},
+})
+
+
+def said(kind: type[Problem], key: str, **params: Any) -> Problem:
+    """A problem whose sentence comes from the catalogue; the HTTP layer renders it
+    again in the request's language (``key`` and ``params`` travel with it)."""
+    return kind(render(key, params), key=key, params=params)
+
+
+def seat_of(doc: dict[str, Any], seat: int) -> dict[str, Any]:
+    if type(seat) is not int or not 0 <= seat < len(doc["players"]):
+        raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
+    player: dict[str, Any] = doc["players"][seat]
+    return player
+
+
+def host_may_read(doc: dict[str, Any], seat: int) -> None:
+    """The host reads a seat's private view only while the seat has no phone."""
+    player = seat_of(doc, seat)
+    if has_phone(player):
+        raise said(Forbidden, "session.seat.has_phone", name=player["name"])
+
+
+def add_seat(core: SessionsCore, sid: str, token: str | None, fields: dict[str, Any],
+             idem: Idem | None) -> Outcome:
+    """A seat without a phone (host, lobby only); its fields are checked like a join."""
+
+    def decide(loaded: Loaded) -> Change:
+        doc = loaded.doc
+        _require_host(core, doc, token)
+        if doc["status"] != "lobby":
+            raise said(Conflict, "session.seat.lobby_only")
+        game = GAMES[doc["game"]]
+        player = game.join_player(doc["options"], replay.roster_public(doc), fields)
+        seat = len(doc["players"])
+        doc["players"].append({"seat": seat, **player, "token": None})
+        entry = {"k": "join", "seat": seat, **player}
+        return Change(doc, entry, replay.entry_events(entry), {"seat": seat})
+
+    return core.change(sid, decide, idem)
+
+
+def take_over(core: SessionsCore, sid: str, token: str | None, seat: int,
+              idem: Idem | None) -> Outcome:
+    """The host plays for ``seat`` from now on: its phone's token stops working."""
+
+    def decide(loaded: Loaded) -> Change:
+        doc = loaded.doc
+        _require_host(core, doc, token)
+        player = seat_of(doc, seat)
+        if not has_phone(player):
+            raise said(Conflict, "session.seat.no_phone_already", name=player["name"])
+        player["token"] = None
+        entry = {"k": "takeover", "seat": seat}
+        return Change(doc, entry, replay.entry_events(entry))
+
+    return core.change(sid, decide, idem)
+
+
+def _require_host(core: SessionsCore, doc: dict[str, Any], token: str | None) -> None:
+    if core.who(doc, token)[0] != "host":
+        raise Forbidden("Only the host may do that.")
