@@ -141,10 +141,12 @@ class Me(MethodView):
 @blp.route("/sessions/<sid>/me/hand")
 class MyHand(MethodView):
     @blp.arguments(schemas.HandSchema())
+    @blp.arguments(schemas.SeatQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
-    def put(self, hand: dict[str, Any], sid: str) -> Any:
-        """Privately declare your hidden cards (not a move: no version, not in the log)"""
-        return sessions().declare(sid, bearer(), hand)
+    def put(self, hand: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
+        """Privately declare your hidden cards (not a move: no version, not in the log;
+        the host: ``?seat=`` of a seat without a phone)"""
+        return sessions().declare(sid, bearer(), hand, query.get("seat"))
 
 
 @blp.route("/sessions/<sid>/legal-moves")

@@ -105,15 +105,22 @@ class Sessions(_Lifecycle):
 
         return self.change(sid, decide, idem, if_match)
 
-    def declare(self, sid: str, token: str | None, hand: dict[str, Any]) -> dict[str, Any]:
-        """Privately name one's hidden cards: no version, no log, no publish."""
+    def declare(self, sid: str, token: str | None, hand: dict[str, Any],
+                seat_arg: int | None = None) -> dict[str, Any]:
+        """Privately name one's hidden cards: no version, no log, no publish (the host:
+        for a seat without a phone)."""
         result: dict[str, Any] = {}
 
         def decide(loaded: Loaded) -> Change:
             doc = loaded.doc
             _role, seat = self.who(doc, token)
+            if seat is None and seat_arg is not None:
+                host_may_read(doc, seat_arg)
+                seat = seat_arg
             if seat is None:
                 raise Forbidden("Only a player declares their own hand.")
+            if seat_arg is not None and seat_arg != seat:
+                raise Forbidden("Your token acts only for your own seat.")
             if doc["state"] is None:
                 raise GameNotActive("G2.4", "session.not_started")
             game = GAMES[doc["game"]]

@@ -173,3 +173,19 @@ def test_takeover_is_idempotent_with_a_key(live):
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert again.json()["version"] == first.json()["version"]
     assert api.get(f"/sessions/{sid}").json()["version"] == first.json()["version"]
+
+
+def test_the_host_declares_the_hand_of_a_seat_without_a_phone(live):
+    api = Api(live.url)
+    t = api.table(2)
+    sid, host = t["sid"], t["host"]
+    hand = {"nature": ["forest"]}
+    r = api.call("PUT", f"/sessions/{sid}/me/hand?seat=1", host, json=hand)
+    assert r.status_code == 403  # Bo's phone holds that seat
+    api.post(f"/sessions/{sid}/seats/1/takeover", host, headers=key())
+    r = api.call("PUT", f"/sessions/{sid}/me/hand?seat=1", host, json=hand)
+    assert r.status_code == 200, r.text
+    assert r.json()["hand"]["nature"] == {"known": ["forest"], "unknown": 1}
+    # a player names only their own seat
+    r = api.call("PUT", f"/sessions/{sid}/me/hand?seat=1", t["tokens"][0], json=hand)
+    assert r.status_code == 403
