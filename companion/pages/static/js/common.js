@@ -126,8 +126,8 @@ export function translatePage() {
   }
 }
 
-export async function api(method, path, { token, body, idem = true } = {}) {
-  const headers = { "Accept-Language": lang() };
+export async function api(method, path, { token, body, idem = true, headers: extra = {} } = {}) {
+  const headers = { "Accept-Language": lang(), ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && idem) headers["Idempotency-Key"] = randomKey();
@@ -160,28 +160,47 @@ export function toast(problem, kind = "error") {
   box.onclick = (e) => { if (e.target.tagName !== "A") box.hidden = true; };
 }
 
+// Waiting after failures: 1 s, 2 s, 4 s … up to 60 s; reset() after a success.
+export function backoff(first = 1000, cap = 60000) {
+  let delay = first;
+  return { next() { const d = delay; delay = Math.min(delay * 2, cap); return d; },
+    reset() { delay = first; } };
+}
+
 // Live updates: SSE with the browser's own reconnection (it resends Last-Event-ID),
-// a visible "reconnecting" badge, and a fresh stream after the phone wakes up.
+// a visible "reconnecting" badge, and a fresh stream after the phone wakes up. When the
+// stream closes for good, reopening backs off (an unreachable server is not hammered).
+// onMessage gets {version, events, state?}: the state rides along when the server sends it.
 export function live(sid, onMessage) {
   const badge = document.getElementById("live");
-  let source;
+  const wait = backoff(2000, 60000);
+  let source; let timer = null; let stopped = false;
   const open = () => {
+    timer = null;
+    if (stopped) return;
     source = new EventSource(`/api/v1/sessions/${sid}/events`);
-    source.addEventListener("version", (e) => onMessage(JSON.parse(e.data)));
-    source.onopen = () => { badge.hidden = false; badge.textContent = t("live"); badge.className = "live"; };
+    source.addEventListener("version", (e) => {
+      let data = null;
+      try { data = JSON.parse(e.data); } catch { return; }
+      onMessage(data);
+    });
+    source.onopen = () => { wait.reset(); badge.hidden = false; badge.textContent = t("live"); badge.className = "live"; };
     source.onerror = () => {
       badge.hidden = false; badge.textContent = t("reconnecting"); badge.className = "live down";
-      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      if (source.readyState === EventSource.CLOSED && !timer) timer = setTimeout(open, wait.next());
     };
   };
   open();
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && source.readyState === EventSource.CLOSED) open();
+    if (!stopped && document.visibilityState === "visible" && source.readyState === EventSource.CLOSED && !timer) open();
   });
-  return () => source.close();
+  return () => { stopped = true; clearTimeout(timer); source.close(); };
 }
 
 let catalogue = {};
+// A catalogue sentence or label by its full key, or null when the catalogue lacks it.
+export function message(key) { return catalogue[key] ?? null; }
+
 export async function loadMessages() {
   try { catalogue = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { catalogue = {}; }
 }
@@ -215,10 +234,16 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && wakeLock === null) keepAwake();
 });
 
+// Vibrating before the person has touched the page is refused by the browser (and logged),
+// so the buzz waits for the first gesture.
+function touched() {
+  return navigator.userActivation ? navigator.userActivation.hasBeenActive : false;
+}
+
 export function alertTurn(on, text) {
   if (on) {
+    if (!document.title.startsWith("● ") && navigator.vibrate && touched()) navigator.vibrate([120, 60, 120]);
     document.title = `● ${text}`;
-    if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
   } else if (document.title.startsWith("● ")) {
     document.title = document.title.slice(2);
   }

@@ -1,222 +1,306 @@
-// Gaia on the phone: the map with legal squares to tap, and the actions on offer.
-import { el, t, COLORS } from "./common.js";
-import { TERRAINS, NEEDS, POWERS, picker, lifeCardEditor } from "./setup.js";
+// Gaia on the phone (the interface is described at the top of play.js): the map with
+// the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
+import { addStrings, el, COLORS } from "./common.js";
+import { boardSvg } from "./gaia-board.js";
+import { cardPicker, cardText, discardPicker, G_TERRAINS } from "./gaia-cards.js";
 
-const FILL = { plains: "#b9dc74", desert: "#f3d27a", forest: "#2f7d3a", sea: "#3c86c8", swamp: "#7a8a5c", mountain: "#a3a3a3" };
-const NS = "http://www.w3.org/2000/svg";
-let pending = null;  // {label, squares: [[x,y]], complete(at)}
+addStrings({
+  en: { "g.tile": "Place a tile", "g.animals": "Animals", "g.city": "City", "g.draw": "Draw a card",
+    "g.claim": "Claim an objective", "g.power": "Power cards",
+    "g.promptFeed": "Your cities eat first: feed them.", "g.promptActions": "Play a card or draw one.",
+    "g.promptClaim": "Claim an objective, or end your turn.", "g.promptEnd": "No actions left: end your turn.",
+    "g.promptAnswer": "{who} played {card}: defend or pass.", "g.promptWaitAnswers": "Wait for the answers, then say nobody defended.",
+    "g.promptTornado": "Say which card the tornado took from each player.",
+    "g.feedTitle": "Feeding", "g.feedAuto": "Feed automatically", "g.feedChoose": "Choose on the map",
+    "g.feedWhich": "Tile that feeds the city on {terrain}", "g.defend": "Defend", "g.pass": "Pass",
+    "g.nobody": "Nobody defended", "g.deck.nature": "Nature deck", "g.deck.life": "Life deck", "g.deck.power": "Power deck",
+    "g.drawTitle": "Draw", "g.drawnWhich": "Which card did you draw?", "g.refillWhich": "Card turned up to refill the row",
+    "g.cityEnter": "Enter your city card", "g.cityTitle": "Your city card", "g.whereTile": "{terrain} tile",
+    "g.whereAnimals": "Animals on {symbol}", "g.whereCity": "City on {symbol}", "g.first": "{card}: first square",
+    "g.second": "{card}: second square", "g.hand": "Your hand", "g.declare": "Say which cards you hold",
+    "g.declareTitle": "Your hand (only you see it)", "g.unnamed.one": "1 card not named", "g.unnamed.other": "{n} cards not named",
+    "g.handEmpty": "No cards in hand.", "g.objectives": "Objectives", "g.takenBy": "taken by {who}",
+    "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
+    "g.players": "Players", "g.pawnsLeft.one": "1 pawn left", "g.pawnsLeft.other": "{n} pawns left",
+    "g.inHand.one": "1 card in hand", "g.inHand.other": "{n} cards in hand",
+    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.objective": "Objective {n}",
+    "g.tornadoPlay": "Tornado", "g.pile.nature": "Nature", "g.pile.life": "Life", "g.pile.power": "Power" },
+  it: { "g.tile": "Posa una tessera", "g.animals": "Animali", "g.city": "Città", "g.draw": "Pesca una carta",
+    "g.claim": "Prendi un obiettivo", "g.power": "Carte potere",
+    "g.promptFeed": "Prima mangiano le tue città: sfamale.", "g.promptActions": "Gioca una carta o pescane una.",
+    "g.promptClaim": "Prendi un obiettivo o termina il turno.", "g.promptEnd": "Azioni finite: termina il turno.",
+    "g.promptAnswer": "{who} ha giocato {card}: difenditi o passa.", "g.promptWaitAnswers": "Aspetta le risposte, poi di' che nessuno si è difeso.",
+    "g.promptTornado": "Indica quale carta il tornado ha preso a ciascuno.",
+    "g.feedTitle": "Nutrimento", "g.feedAuto": "Sfama automaticamente", "g.feedChoose": "Scegli sulla mappa",
+    "g.feedWhich": "Tessera che sfama la città su {terrain}", "g.defend": "Difenditi", "g.pass": "Passa",
+    "g.nobody": "Nessuno si è difeso", "g.deck.nature": "Mazzo natura", "g.deck.life": "Mazzo vita", "g.deck.power": "Mazzo potere",
+    "g.drawTitle": "Pesca", "g.drawnWhich": "Quale carta hai pescato?", "g.refillWhich": "Carta girata per riempire la fila",
+    "g.cityEnter": "Inserisci la tua carta città", "g.cityTitle": "La tua carta città", "g.whereTile": "Tessera {terrain}",
+    "g.whereAnimals": "Animali su {symbol}", "g.whereCity": "Città su {symbol}", "g.first": "{card}: prima casella",
+    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.declare": "Dichiara le carte che hai",
+    "g.declareTitle": "La tua mano (la vedi solo tu)", "g.unnamed.one": "1 carta non dichiarata", "g.unnamed.other": "{n} carte non dichiarate",
+    "g.handEmpty": "Nessuna carta in mano.", "g.objectives": "Obiettivi", "g.takenBy": "preso da {who}",
+    "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
+    "g.players": "Giocatori", "g.pawnsLeft.one": "1 pedina rimasta", "g.pawnsLeft.other": "{n} pedine rimaste",
+    "g.inHand.one": "1 carta in mano", "g.inHand.other": "{n} carte in mano",
+    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.objective": "Obiettivo {n}",
+    "g.tornadoPlay": "Tornado", "g.pile.nature": "Natura", "g.pile.life": "Vita", "g.pile.power": "Potere" },
+  de: { "g.tile": "Plättchen legen", "g.animals": "Tiere", "g.city": "Stadt", "g.draw": "Karte ziehen",
+    "g.claim": "Ziel nehmen", "g.power": "Machtkarten",
+    "g.promptFeed": "Zuerst essen deine Städte: füttere sie.", "g.promptActions": "Spiele eine Karte oder ziehe eine.",
+    "g.promptClaim": "Nimm ein Ziel oder beende deinen Zug.", "g.promptEnd": "Keine Aktionen mehr: Beende deinen Zug.",
+    "g.promptAnswer": "{who} hat {card} gespielt: abwehren oder passen.", "g.promptWaitAnswers": "Warte auf die Antworten, dann sag, dass niemand abgewehrt hat.",
+    "g.promptTornado": "Gib an, welche Karte der Tornado jedem genommen hat.",
+    "g.feedTitle": "Füttern", "g.feedAuto": "Automatisch füttern", "g.feedChoose": "Auf der Karte wählen",
+    "g.feedWhich": "Plättchen, das die Stadt auf {terrain} füttert", "g.defend": "Abwehren", "g.pass": "Passen",
+    "g.nobody": "Niemand hat abgewehrt", "g.deck.nature": "Naturstapel", "g.deck.life": "Lebensstapel", "g.deck.power": "Machtstapel",
+    "g.drawTitle": "Ziehen", "g.drawnWhich": "Welche Karte hast du gezogen?", "g.refillWhich": "Aufgedeckte Karte für die Auslage",
+    "g.cityEnter": "Deine Stadtkarte eingeben", "g.cityTitle": "Deine Stadtkarte", "g.whereTile": "Plättchen {terrain}",
+    "g.whereAnimals": "Tiere auf {symbol}", "g.whereCity": "Stadt auf {symbol}", "g.first": "{card}: erstes Feld",
+    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.declare": "Sag, welche Karten du hast",
+    "g.declareTitle": "Deine Hand (nur du siehst sie)", "g.unnamed.one": "1 Karte nicht benannt", "g.unnamed.other": "{n} Karten nicht benannt",
+    "g.handEmpty": "Keine Karten auf der Hand.", "g.objectives": "Ziele", "g.takenBy": "genommen von {who}",
+    "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
+    "g.players": "Mitspielende", "g.pawnsLeft.one": "noch 1 Figur", "g.pawnsLeft.other": "noch {n} Figuren",
+    "g.inHand.one": "1 Karte auf der Hand", "g.inHand.other": "{n} Karten auf der Hand",
+    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.objective": "Ziel {n}",
+    "g.tornadoPlay": "Tornado", "g.pile.nature": "Natur", "g.pile.life": "Leben", "g.pile.power": "Macht" },
+});
 
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text != null) node.textContent = text;
-  return node;
+const ANSWERS = ["defend", "pass", "nobody_defended"];
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+const tileAt = (state, at) => state.board.tiles.find((x) => same(x.at, at));
+
+function item(c, id, label, run, iconName, extra = {}) {
+  return { id, label, run, icon: iconName ? c.icon(iconName, { label: "", size: 22 }) : null, ...extra };
 }
 
-function board(state, onTap) {
-  const tiles = state.board.tiles;
-  const targets = pending ? pending.squares : [];
-  const all = [...tiles.map((t) => t.at), ...targets];
-  const xs = all.map((a) => a[0]); const ys = all.map((a) => a[1]);
-  const left = Math.min(0, ...xs); const top = Math.min(0, ...ys);
-  const cols = Math.max(0, ...xs) - left + 1; const rows = Math.max(0, ...ys) - top + 1;
-  const cell = 64;
-  const root = svg("svg", { class: "board", id: "gaia-board", viewBox: `0 0 ${cols * cell} ${rows * cell}`,
-    width: Math.max(cols * cell, 200), height: rows * cell });
-  const colors = Object.fromEntries(state.players.map((p) => [p.seat, COLORS[p.color] || "#000"]));
-  for (const tile of tiles) {
-    const x = (tile.at[0] - left) * cell; const y = (tile.at[1] - top) * cell;
-    const g = svg("g", { "data-at": tile.at.join(","), "data-terrain": tile.terrain });
-    g.append(svg("rect", { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 6, fill: FILL[tile.terrain], stroke: "#444" }),
-      svg("text", { x: x + 4, y: y + 12, "font-size": 9 }, tile.at.join(",")));
-    if (tile.animals) g.append(svg("circle", { cx: x + cell - 13, cy: y + 13, r: 9, fill: "#8d5524" }),
-      svg("text", { x: x + cell - 13, y: y + 17, "font-size": 11, fill: "#fff", "text-anchor": "middle" }, tile.animals));
-    if (tile.city) {
-      g.append(svg("rect", { x: x + 10, y: y + 18, width: cell - 20, height: cell - 26, rx: 5, fill: "#fff", stroke: "#111" }),
-        svg("text", { x: x + cell / 2, y: y + 34, "font-size": 12, "text-anchor": "middle", class: "city-needs" }, `${tile.city.satisfied}/4`));
-      tile.city.needs.forEach((need, i) => g.append(svg("rect", { x: x + 13 + i * 10, y: y + 38, width: 8, height: 8,
-        fill: need === "animals" ? "#8d5524" : FILL[need], stroke: tile.city.met[i] ? "#000" : "#ccc" })));
-      tile.city.pawns.forEach((seat, i) => g.append(svg("circle", { cx: x + 16 + i * 11, cy: y + cell - 10, r: 5, fill: colors[seat], stroke: "#000" })));
-    }
-    root.append(g);
-  }
-  for (const at of targets) {
-    const x = (at[0] - left) * cell; const y = (at[1] - top) * cell;
-    const target = svg("rect", { x: x + 4, y: y + 4, width: cell - 8, height: cell - 8, rx: 8, class: "legal", "data-target": at.join(","), "fill-opacity": 0.6 });
-    target.addEventListener("click", () => onTap(at));
-    root.append(target);
-  }
-  return root;
+// -- the groups of actions -------------------------------------------------------------------
+async function place(c, label, squares, move) {
+  const at = await c.pickSquare(squares, label);
+  if (at) await c.send({ ...move, at });
 }
 
-function cardLabel(card) {
-  if (typeof card === "string" && POWERS.includes(card)) return el("span", { class: "cardchip power" }, `⚡ ${card}`);
-  if (typeof card === "string") return el("span", { class: `cardchip t-${card}` }, card);
-  if (card.kind === "animals") return el("span", { class: "cardchip t-animals" }, `animals · ${card.symbol}`);
-  return el("span", { class: `cardchip t-${card.symbol}` }, `city ${card.symbol}: ${card.needs.join(" ")}`);
+function tileItems(c, legal) {
+  return legal.filter((m) => m.type === "play_nature").map((m) => item(c, `nature-${m.terrain}`, c.term(m.terrain),
+    () => place(c, c.t("g.whereTile", { terrain: c.term(m.terrain) }), m.at, { type: "play_nature", terrain: m.terrain }), m.terrain));
 }
 
-function modal(title, content, onOk) {
-  const box = el("div", { class: "modal" });
-  const ok = el("button", { class: "primary", id: "modal-ok", onclick: async () => { if ((await onOk()) !== false) box.remove(); } }, "OK");
-  box.append(el("div", { class: "sheet" }, el("h2", {}, title), content,
-    el("div", { class: "row" }, ok, el("button", { onclick: () => box.remove() }, t("cancel")))));
-  document.body.append(box);
+function animalItems(c, legal) {
+  return legal.filter((m) => m.type === "play_animals").map((m) => item(c, `animals-${m.symbol}`, c.term(m.symbol),
+    () => place(c, c.t("g.whereAnimals", { symbol: c.term(m.symbol) }), m.at, { type: "play_animals", symbol: m.symbol }), m.symbol));
 }
 
-function handCards(me) {
-  const out = [];
-  for (const pile of Object.keys(me.hand)) {
-    for (const c of me.hand[pile].known) out.push({ card: c, label: cardLabel(c) });
-    for (let i = 0; i < me.hand[pile].unknown; i++) out.push({ card: null, pile, label: el("span", { class: "cardchip t-unknown" }, `${pile} · ${t("unknown")}`) });
-  }
+function cityItems(c, legal) {
+  const cities = legal.filter((m) => m.type === "play_city");
+  const out = cities.filter((m) => m.needs).map((m) => item(c, `city-${m.symbol}-${m.needs.join("-")}`,
+    cardText(c, { kind: "city", symbol: m.symbol, needs: m.needs }),
+    () => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), m.at.map((s) => s.at),
+      { type: "play_city", symbol: m.symbol, needs: m.needs }), "city"));
+  const unknown = cities.filter((m) => !m.needs);
+  if (unknown.length) out.push(item(c, "city", c.t("g.cityEnter"), () => enterCity(c, unknown), "city"));
   return out;
 }
 
-function withDiscard(ctx, move, required) {
-  if (!required) return ctx.send(move);
-  let choice = null; let entered = "forest";
-  const life = { kind: "animals", symbol: "forest" };
-  const options = el("div", { class: "cards" }, handCards(ctx.me).map((h) => {
-    const b = el("button", { class: "cardpick" }, h.label);
-    b.onclick = () => { options.querySelectorAll("button").forEach((x) => x.classList.remove("chosen")); b.classList.add("chosen"); choice = h; };
-    return b;
-  }));
-  modal(t("discard"), el("div", {}, options, el("p", { class: "hint" }, `${t("unknown")}:`),
-    picker(TERRAINS, entered, (v) => { entered = v; }), lifeCardEditor(life, () => {})), () => {
-    if (!choice) return false;
-    const discard = choice.card ?? (choice.pile === "nature" ? entered : life);
-    return ctx.send({ ...move, discard });
+// An unnamed city card: the person enters its symbol and four needs, then taps the square.
+function enterCity(c, templates) {
+  const symbol = c.choice(c.t("gc.symbol"), templates.map((m) => m.symbol), { name: "symbol", labels: c.term });
+  const needs = [0, 1, 2, 3].map((i) => c.choice(c.t("gc.need", { n: i + 1 }), ["forest", "sea", "plains", "desert", "swamp", "mountain", "animals"],
+    { name: `need-${i}`, labels: c.term }));
+  c.sheet(c.t("g.cityTitle"), el("div", { id: "needs" }, symbol.node, needs.map((n) => n.node)), () => {
+    const values = needs.map((n) => n.value());
+    if (!symbol.value() || values.includes(null)) return c.t("ui.pickAll");
+    const m = templates.find((x) => x.symbol === symbol.value());
+    const likely = m.at.filter((s) => values.filter((v) => s.available.includes(v)).length >= 2).map((s) => s.at);
+    setTimeout(() => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), likely.length ? likely : m.at.map((s) => s.at),
+      { type: "play_city", symbol: m.symbol, needs: values }));
+    return true;
   });
 }
 
-function drawButtons(ctx, templates) {
-  return templates.map((m) => {
-    const label = m.from === "deck" ? `${t("draw")}: ${m.pile} ${t("deck")}` : el("span", {}, `${t("draw")}: `, cardLabel(m.card));
-    return el("button", { "data-move": `draw-${m.pile}-${m.from}${m.slot != null ? `-${m.slot}` : ""}`, onclick: () => {
-      const move = { type: "draw", pile: m.pile, from: m.from };
-      if (m.from === "display") move.slot = m.slot;
-      if (!m.refill_required) return withDiscard(ctx, move, m.discard_required);
-      const refill = m.pile === "nature" ? { v: "forest" } : m.pile === "power" ? { v: "sun" } : { v: { kind: "animals", symbol: "forest" } };
-      const editor = m.pile === "nature" ? picker(TERRAINS, refill.v, (v) => { refill.v = v; })
-        : m.pile === "power" ? picker(POWERS, refill.v, (v) => { refill.v = v; }, "p-") : lifeCardEditor(refill.v, () => {});
-      modal(t("refill"), editor,
-        () => withDiscard(ctx, { ...move, refill: refill.v }, m.discard_required));
-    } }, label);
+function drawItems(c, legal, state) {
+  return legal.filter((m) => m.type === "draw").map((m) => {
+    const id = `draw-${m.pile}-${m.from}${m.slot != null ? `-${m.slot}` : ""}`;
+    const label = m.from === "deck" ? `${c.t(`g.deck.${m.pile}`)} (${state.piles[m.pile].deck})` : cardText(c, m.card);
+    return item(c, id, label, () => draw(c, m, state), m.from === "deck" ? "deck" : null);
   });
 }
 
-function choose(ctx, label, squares, complete) {
-  pending = { label, squares, complete };
-  ctx.rerender();
+// One sheet asks what a draw needs: the card seen (deck: may stay secret), the card turned
+// up to refill the row, and the discard at the hand limit. Nothing is pre-filled.
+function draw(c, m, state) {
+  const move = { type: "draw", pile: m.pile, from: m.from, ...(m.from === "display" ? { slot: m.slot } : {}) };
+  const drawn = m.from === "deck" ? cardPicker(c, m.pile, { unknown: true, label: c.t("g.drawnWhich"), name: "drawn" }) : null;
+  const refill = m.from === "display" && m.refill_required ? cardPicker(c, m.pile, { label: c.t("g.refillWhich"), name: "refill" }) : null;
+  const discard = m.discard_required ? discardPicker(c, c.me, m.pile, m.from === "display" ? m.card : null) : null;
+  const parts = [drawn, refill, discard].filter(Boolean);
+  if (!parts.length) return c.send(move);
+  c.sheet(c.t("g.drawTitle"), el("div", { id: "draw-sheet" }, parts.map((p) => p.node)), async () => {
+    const values = parts.map((p) => p.value());
+    if (values.includes(null)) return c.t("ui.pickAll");
+    if (drawn && drawn.value() !== "unknown") move.card = drawn.value();
+    if (refill) move.refill = refill.value();
+    if (discard) move.discard = discard.value();
+    return c.send(move);
+  });
+  void state;
 }
 
-function playButtons(ctx, templates) {
-  const out = [];
-  for (const m of templates) {
-    if (m.type === "play_nature") {
-      out.push(el("button", { class: `t-${m.terrain}`, "data-move": `nature-${m.terrain}`,
-        onclick: () => choose(ctx, m.terrain, m.at, (at) => ctx.send({ type: "play_nature", terrain: m.terrain, at })) }, `▦ ${m.terrain}`));
-    } else if (m.type === "play_animals") {
-      out.push(el("button", { "data-move": `animals-${m.symbol}`,
-        onclick: () => choose(ctx, `animals ${m.symbol}`, m.at, (at) => ctx.send({ type: "play_animals", symbol: m.symbol, at })) }, `🦌 ${m.symbol}`));
-    } else if (m.type === "play_city" && m.needs) {
-      out.push(el("button", { "data-move": `city-${m.symbol}`, onclick: () => choose(ctx, "city", m.at.map((s) => s.at),
-        (at) => ctx.send({ type: "play_city", symbol: m.symbol, needs: m.needs, at })) }, `🏠 ${m.symbol}: ${m.needs.join(" ")}`));
-    } else if (m.type === "play_city") {
-      out.push(el("button", { "data-move": `city-${m.symbol}`, onclick: () => {
-        const needs = ["forest", "sea", "plains", "animals"];
-        modal(`${t("needs")} · ${m.symbol}`, el("div", { class: "row", id: "needs" }, needs.map((n, i) => picker(NEEDS, n, (v) => { needs[i] = v; }))), () => {
-          choose(ctx, "city", m.at.map((s) => s.at), (at) => ctx.send({ type: "play_city", symbol: m.symbol, needs, at }));
-        });
-      } }, `🏠 ${m.symbol}`));
-    }
-  }
-  return out;
+function claimItems(c, legal, state) {
+  return legal.filter((m) => m.type === "claim_objective").map((m) => {
+    const o = state.objectives.find((x) => x.id === m.objective);
+    return item(c, `claim-${m.objective}`, `${c.t("g.objective", { n: m.objective + 1 })}: ${requires(c, o)}`,
+      () => c.send({ type: "claim_objective", objective: m.objective }), "objective");
+  });
 }
 
-// G10: power cards with their targets, the answers in the reaction window, the tornado
-function powerButtons(ctx, templates) {
-  return templates.map((m) => el("button", { class: "power", "data-move": `power-${m.card}`, onclick: () => {
-    if (m.card === "tornado") return ctx.send({ type: "play_power", card: "tornado" });
+function requires(c, objective) {
+  return Object.entries((objective && objective.requires) || {}).map(([k, v]) => `${c.term(k)} ×${v}`).join(", ");
+}
+
+function powerItems(c, legal) {
+  return legal.filter((m) => m.type === "play_power").map((m) => item(c, `power-${m.card}`, c.term(m.card), async () => {
+    if (m.card === "tornado") return c.send({ type: "play_power", card: "tornado" });
     if (m.pairs) {
       const starts = [...new Map(m.pairs.map((p) => [p[0].join(","), p[0]])).values()];
-      return choose(ctx, `${m.card} 1/2`, starts, (from) => {
-        const ends = m.pairs.filter((p) => p[0].join(",") === from.join(",")).map((p) => p[1]);
-        choose(ctx, `${m.card} 2/2`, ends, (to) => ctx.send({ type: "play_power", card: m.card, at: from, to }));
-        return true;
-      });
+      const from = await c.pickSquare(starts, c.t("g.first", { card: c.term(m.card) }));
+      if (!from) return;
+      const ends = m.pairs.filter((p) => same(p[0], from)).map((p) => p[1]);
+      const to = await c.pickSquare(ends, c.t("g.second", { card: c.term(m.card) }));
+      if (to) c.send({ type: "play_power", card: m.card, at: from, to });
+      return;
     }
-    return choose(ctx, m.card, m.at, (at) => ctx.send({ type: "play_power", card: m.card, at }));
-  } }, `⚡ ${m.card}`));
+    place(c, c.term(m.card), m.at, { type: "play_power", card: m.card });
+  }, m.card));
 }
 
-function answerButtons(ctx, templates) {
-  const label = { defend: "🛡 defend", pass: "pass", nobody_defended: "nobody defended" };
-  return templates.map((m) => el("button", { class: m.type === "defend" ? "primary" : "", "data-move": m.type,
-    onclick: () => ctx.send({ type: m.type }) }, label[m.type]));
+function actionGroups(legal, state, me, c) {
+  if (state.turn && state.turn.phase !== "actions") return [];
+  return [
+    { kind: "tile", label: c.t("g.tile"), items: tileItems(c, legal) },
+    { kind: "animals", label: c.t("g.animals"), items: animalItems(c, legal) },
+    { kind: "city", label: c.t("g.city"), items: cityItems(c, legal) },
+    { kind: "draw", label: c.t("g.draw"), items: drawItems(c, legal, state) },
+    { kind: "claim", label: c.t("g.claim"), items: claimItems(c, legal, state) },
+    { kind: "power", label: c.t("g.power"), items: powerItems(c, legal) },
+  ];
 }
 
-function tornadoButton(ctx, template) {
-  return el("button", { class: "primary", "data-move": "tornado", onclick: () => {
-    const taken = template.taken.map((v) => ({ seat: v.seat, card: "forest" }));
-    let keep = 0;
-    const rows = template.taken.map((v, i) => el("label", {}, `${ctx.state.players[v.seat].name}: `,
-      picker([...TERRAINS, ...POWERS], "forest", (c) => { taken[i].card = c; }),
-      el("input", { type: "radio", name: "keep", checked: i === 0, onchange: () => { keep = i; } })));
-    modal("🌪", el("div", {}, rows), () => ctx.send({ type: "tornado", taken, keep }));
-  } }, "🌪");
-}
-
-function feedButtons(ctx, templates) {
-  const auto = templates.find((m) => m.auto);
-  const chosen = templates.find((m) => m.cities);
-  const out = [el("button", { class: "primary", "data-move": "feed-auto", onclick: () => ctx.send({ type: "feed", auto: true }) }, t("feed_auto"))];
-  if (chosen) {
-    out.push(el("button", { "data-move": "feed-choose", onclick: () => {
-      const picks = chosen.cities.map((c) => ({ city: c.city, from: c.sources[0] }));
-      modal("🍖", el("div", {}, chosen.cities.map((c, i) => el("label", {}, `[${c.city}] ←`,
-        el("select", { onchange: (e) => { picks[i].from = JSON.parse(e.target.value); } },
-          c.sources.map((s) => el("option", { value: JSON.stringify(s) }, `[${s}]`)))))),
-      () => ctx.send({ type: "feed", sources: picks }));
-    } }, "…"));
+// -- what must be answered now: feeding, the reaction window, the tornado ---------------------
+function prompt(legal, state, me, c) {
+  const turn = state.turn || {};
+  if (!legal.length) return null;
+  if (turn.phase === "feeding") return c.t("g.promptFeed");
+  if (turn.phase === "tornado") return c.t("g.promptTornado");
+  if (turn.phase === "reaction") {
+    if (legal.some((m) => m.type === "nobody_defended")) return c.t("g.promptWaitAnswers");
+    return c.t("g.promptAnswer", { who: c.names[turn.reaction.actor] || "", card: c.term(turn.reaction.card) });
   }
-  return auto ? out : [];
+  if (turn.actions_left > 0) return c.t("g.promptActions");
+  return legal.some((m) => m.type === "claim_objective") ? c.t("g.promptClaim") : c.t("g.promptEnd");
 }
 
-export function gaiaView(ctx) {
-  const wrap = el("div");
-  ctx.rerender = () => wrap.replaceChildren(...build(ctx));
-  wrap.replaceChildren(...build(ctx));
-  return wrap;
+async function feedOnMap(c, template, state) {
+  const tokens = new Map(state.board.tiles.map((x) => [x.at.join(","), x.animals]));
+  const sources = [];
+  for (const city of template.cities) {
+    const left = city.sources.filter((s) => tokens.get(s.join(",")) > 0);
+    if (!left.length) continue;
+    let from = left[0];
+    if (left.length > 1) {
+      c.highlight([city.city]);
+      from = await c.pickSquare(left, c.t("g.feedWhich", { terrain: c.term(tileAt(state, city.city).terrain) }));
+      if (!from) { c.highlight([]); return; }
+    }
+    tokens.set(from.join(","), tokens.get(from.join(",")) - 1);
+    sources.push({ city: city.city, from });
+  }
+  c.highlight([]);
+  await c.send({ type: "feed", sources });
 }
 
-function build(ctx) {
-  const { state, me, legal } = ctx;
-  const tap = async (at) => { const p = pending; pending = null; if (!(await p.complete(at))) ctx.rerender(); };
-  const boardCard = el("section", { class: "card" },
-    pending ? el("p", { class: "warnbox", id: "pending" }, `${pending.label}: ${t("chooseSquare")} `,
-      el("button", { onclick: () => { pending = null; ctx.rerender(); } }, t("cancel"))) : null,
-    el("div", { class: "board-wrap" }, board(state, tap)));
-  const byType = (type) => legal.filter((m) => m.type === type);
-  const answers = legal.filter((m) => ["defend", "pass", "nobody_defended"].includes(m.type));
-  const actions = el("section", { class: "card", id: "actions" },
-    answers.length ? el("div", { class: "row yourturn", id: "answers" }, answerButtons(ctx, answers)) : null,
-    byType("tornado").length ? el("div", { class: "row" }, tornadoButton(ctx, byType("tornado")[0])) : null,
-    el("div", { class: "row" }, powerButtons(ctx, byType("play_power"))),
-    state.turn && state.turn.phase === "feeding" ? el("div", { class: "row" }, feedButtons(ctx, byType("feed"))) : null,
-    el("div", { class: "row" }, playButtons(ctx, legal.filter((m) => m.type.startsWith("play_")))),
-    el("div", { class: "row" }, drawButtons(ctx, byType("draw"))),
-    el("div", { class: "row" }, byType("claim_objective").map((m) => el("button", { "data-move": `claim-${m.objective}`,
-      onclick: () => ctx.send(m) }, `${t("claim")} #${m.objective + 1}`)),
-      byType("end_turn").length ? el("button", { id: "end-turn", "data-move": "end-turn", onclick: () => ctx.send({ type: "end_turn" }) }, t("endTurn")) : null));
-  const hand = me.hand ? el("section", { class: "card", id: "hand" }, el("h2", {}, t("hand")),
-    el("div", { class: "cards" }, handCards(me).map((h) => h.label))) : null;
-  const info = el("section", { class: "card" }, el("h2", {}, t("objectives")),
-    el("div", { class: "cards" }, state.objectives.map((o) => el("span", { class: "cardchip" },
-      `#${o.id + 1} ${Object.entries(o.requires).map(([k, v]) => `${k}×${v}`).join(" ")}${o.claimed_by != null ? " ✓" : ""}`))),
-    el("h2", {}, t("display")), el("div", { class: "cards" },
-      [...state.piles.nature.display, ...state.piles.life.display, ...(state.piles.power ? state.piles.power.display : [])]
-        .filter(Boolean).map(cardLabel)));
-  return [boardCard, legal.length ? actions : null, hand, info];
+function urgent(legal, state, me, c) {
+  const turn = state.turn || {};
+  const answers = legal.filter((m) => ANSWERS.includes(m.type));
+  if (answers.length) {
+    const label = { defend: c.t("g.defend"), pass: c.t("g.pass"), nobody_defended: c.t("g.nobody") };
+    return el("section", { class: "card yourturn", id: "answers" }, el("h2", {}, c.term(turn.reaction.card)),
+      el("div", { class: "row" }, answers.map((m) => el("button", { type: "button", class: m.type === "pass" ? "" : "primary",
+        "data-move": m.type, onclick: () => c.send({ type: m.type }) }, label[m.type]))));
+  }
+  const feed = legal.filter((m) => m.type === "feed");
+  if (turn.phase === "feeding" && feed.length) {
+    const chosen = feed.find((m) => m.cities && m.cities.length);
+    return el("section", { class: "card yourturn", id: "feeding" }, el("h2", {}, c.t("g.feedTitle")),
+      el("div", { class: "row" }, el("button", { type: "button", class: "primary", "data-move": "feed-auto",
+        onclick: () => c.send({ type: "feed", auto: true }) }, c.t("g.feedAuto")),
+      chosen ? el("button", { type: "button", "data-move": "feed-choose", onclick: () => feedOnMap(c, chosen, state) }, c.t("g.feedChoose")) : null));
+  }
+  const tornado = legal.find((m) => m.type === "tornado");
+  if (tornado) {
+    return el("section", { class: "card yourturn", id: "tornado" }, el("button", { type: "button", class: "primary",
+      "data-move": "tornado", onclick: () => enterTornado(c, tornado) }, c.t("g.tornadoPlay")));
+  }
+  return null;
 }
+
+function enterTornado(c, template) {
+  const picks = template.taken.map((v) => cardPicker(c, "any", { label: c.t("g.tornadoTitle", { who: c.names[v.seat] }), name: `taken-${v.seat}` }));
+  const keep = c.choice(c.t("g.keep"), template.taken.map((v, i) => String(i)), { name: "keep", labels: (i) => c.names[template.taken[i].seat] });
+  c.sheet(c.t("g.tornadoPlay"), el("div", {}, picks.map((p) => p.node), keep.node), () => {
+    if (picks.some((p) => p.value() === null) || keep.value() === null) return c.t("ui.pickAll");
+    return c.send({ type: "tornado", taken: template.taken.map((v, i) => ({ seat: v.seat, card: picks[i].value() })), keep: Number(keep.value()) });
+  });
+}
+
+// -- the hand, declared by its holder -----------------------------------------------------------
+function handDeclaration(me, state, c) {
+  if (!me || !me.hand) return null;
+  const piles = Object.keys(me.hand);
+  const known = piles.flatMap((p) => me.hand[p].known.map((card) => el("span", { class: "cardchip" }, cardText(c, card))));
+  const unknown = piles.reduce((n, p) => n + me.hand[p].unknown, 0);
+  const total = known.length + unknown;
+  return el("section", { class: "card", id: "hand" }, el("h2", {}, c.t("g.hand")),
+    total ? el("div", { class: "cards" }, known, unknown ? el("span", { class: "cardchip t-unknown" }, c.tn("g.unnamed", unknown)) : null)
+      : el("p", { class: "hint" }, c.t("g.handEmpty")),
+    unknown && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);
+}
+
+function declareSheet(c, me) {
+  const rows = [];
+  for (const pile of Object.keys(me.hand)) {
+    for (let i = 0; i < me.hand[pile].unknown; i++) {
+      rows.push({ pile, picker: cardPicker(c, pile, { unknown: true, label: `${c.t(`g.pile.${pile}`)} ${i + 1}`, name: `hand-${pile}-${i}` }) });
+    }
+  }
+  c.sheet(c.t("g.declareTitle"), el("div", { id: "declare-sheet" }, rows.map((r) => r.picker.node)), () => {
+    if (rows.some((r) => r.picker.value() === null)) return c.t("ui.pickAll");
+    const hand = Object.fromEntries(Object.keys(me.hand).map((p) => [p, [...me.hand[p].known]]));
+    for (const r of rows) if (r.picker.value() !== "unknown") hand[r.pile].push(r.picker.value());
+    return c.declare(hand);
+  });
+}
+
+// -- what everyone sees: objectives, the row of face-up cards, decks, players ------------------
+function extras(state, me, c) {
+  const piles = ["nature", "life", "power"].filter((p) => state.piles && state.piles[p]);
+  const players = el("section", { class: "card", id: "players" }, el("h2", {}, c.t("g.players")),
+    el("ul", { class: "plain" }, state.players.map((p) => el("li", {},
+      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
+      el("b", {}, p.name), " · ", c.tn("g.pawnsLeft", p.pawns_in_hand ?? 0), " · ", c.tn("g.inHand", p.hand_size ?? 0)))));
+  return [
+    el("section", { class: "card", id: "objectives" }, el("h2", {}, c.t("g.objectives")),
+      el("ul", { class: "plain" }, state.objectives.map((o) => el("li", {}, el("b", {}, c.t("g.objective", { n: o.id + 1 })), " ",
+        requires(c, o), o.claimed_by != null ? el("span", { class: "chip" }, c.t("g.takenBy", { who: c.names[o.claimed_by] })) : null)))),
+    el("section", { class: "card", id: "row" }, el("h2", {}, c.t("g.display")),
+      el("div", { class: "cards" }, piles.flatMap((p) => state.piles[p].display.filter((x) => x != null)
+        .map((card) => el("span", { class: "cardchip" }, cardText(c, card))))),
+      el("p", { class: "hint" }, piles.map((p) => c.tn("g.deckLeft", state.piles[p].deck, { pile: c.t(`g.pile.${p}`) })).join(" · "))),
+    players,
+  ];
+}
+
+function renderBoard(state, c) { return boardSvg(state, c); }
+
+export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };
+export { G_TERRAINS };

@@ -31,151 +31,360 @@
 //         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
-import { api, el, t, toast, live, loadMessages, narrate, keepAwake, alertTurn, COLORS, randomKey } from "./common.js";
-import { gaiaView } from "./gaia.js";
-import { kazaamView } from "./kazaam.js";
+import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, alertTurn,
+  COLORS, backoff, message } from "./common.js";
+import { sheet, choice } from "./ui.js";
+import { joinForm, wrongCode, lateJoiner, colorName } from "./join.js";
+import * as gaiaModule from "./gaia.js";
+import * as kazaamModule from "./kazaam.js";
+
+addStrings({
+  en: { "play.yourTurn": "Your turn", "play.waiting": "{who}'s turn", "play.actionsLeft.one": "1 action left",
+    "play.actionsLeft.other": "{n} actions left", "play.undo": "Undo", "play.endTurn": "End turn",
+    "play.lobby": "Waiting for the host to start the game.", "play.atTable": "At the table",
+    "play.host": "host", "play.hostFor": "The host plays for {who} on this screen.",
+    "play.generic": "Pick an action, then tap the board.", "play.idle": "Nothing to do until your turn.",
+    "play.moved": "Your seat moved to another device. This phone stops following the table; ask the host for a seat link to come back.",
+    "play.gone": "This table no longer exists.", "play.retry": "No connection: trying again in {s} s.",
+    "play.gameOver": "Game over", "play.winner": "{who} wins!", "play.winners": "Winners: {who}",
+    "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
+    "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
+    "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
+    "play.stopped": "The table stopped the game early.", "play.you": "you" },
+  it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
+    "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla", "play.endTurn": "Fine turno",
+    "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
+    "play.host": "host", "play.hostFor": "L'host gioca per {who} su questo schermo.",
+    "play.generic": "Scegli un'azione, poi tocca il tabellone.", "play.idle": "Niente da fare fino al tuo turno.",
+    "play.moved": "Il tuo posto è passato a un altro dispositivo. Questo telefono smette di seguire il tavolo; chiedi all'host un link del posto per tornare.",
+    "play.gone": "Questo tavolo non esiste più.", "play.retry": "Nessuna connessione: riprovo tra {s} s.",
+    "play.gameOver": "Partita finita", "play.winner": "Vince {who}!", "play.winners": "Vincono: {who}",
+    "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
+    "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
+    "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
+    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu" },
+  de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
+    "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Zurück", "play.endTurn": "Zug beenden",
+    "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
+    "play.host": "Host", "play.hostFor": "Der Host spielt hier für {who}.",
+    "play.generic": "Wähle eine Aktion, dann tippe auf den Plan.", "play.idle": "Nichts zu tun bis zu deinem Zug.",
+    "play.moved": "Dein Platz ist auf ein anderes Gerät umgezogen. Dieses Telefon folgt dem Tisch nicht mehr; bitte den Host um einen Platz-Link, um zurückzukommen.",
+    "play.gone": "Diesen Tisch gibt es nicht mehr.", "play.retry": "Keine Verbindung: neuer Versuch in {s} s.",
+    "play.gameOver": "Spielende", "play.winner": "{who} gewinnt!", "play.winners": "Gewonnen haben: {who}",
+    "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
+    "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
+    "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
+    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du" },
+});
+
+let icons = null;
+try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
+const MODULES = { gaia: gaiaModule, kazaam: kazaamModule };
 
 const root = document.getElementById("play");
 const code = root.dataset.code;
 const KEY = `tc:seats:${code}`;
-const seats = () => JSON.parse(localStorage.getItem(KEY) || "[]");
+const seats = () => { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch { return []; } };
 const saveSeats = (list) => localStorage.setItem(KEY, JSON.stringify(list));
 let active = Number(localStorage.getItem(`tc:active:${code}`) || 0);
-let me = null; let state = null; let legal = []; let stopLive = null; let proxy = null;
-let lastEvents = [];
-
-function fromHash() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("token") && params.get("sid")) {  // a re-issued token for this seat
-    const list = seats().filter((s) => !(s.sid === params.get("sid") && s.seat === Number(params.get("seat"))));
-    list.push({ sid: params.get("sid"), seat: Number(params.get("seat")), token: params.get("token") });
-    saveSeats(list); active = list.length - 1;
-    history.replaceState(null, "", location.pathname);
-  }
-  if (params.get("host")) {  // the host plays for a seat without a phone
-    const sid = params.get("host");
-    const token = sessionStorage.getItem(`tc:proxy:${sid}`) || localStorage.getItem(`tc:host:${sid}`);
-    if (token) proxy = { sid, seat: Number(params.get("seat")), token, host: true };
-  }
-}
+let proxy = null;  // host mode: {sid, seat, token, host: true}
+let state = null; let me = null; let legal = []; let lastEvents = []; let mineAt = -1;
+let stopLive = null; let notice = null; let hostNote = null; let score = null;
+let picking = null; let highlighted = []; let boardSlot = null;
+const retry = backoff(1000, 60000); let retryTimer = null;
 
 function current() { return proxy || seats()[active] || null; }
+function setActive(i) { active = i; localStorage.setItem(`tc:active:${code}`, String(i)); }
 
-async function joinForm(info) {
-  const fields = [el("label", {}, t("name"), el("input", { name: "name", maxlength: 24, required: true, autocomplete: "nickname" })),
-    el("label", {}, t("color"), el("select", { name: "color" }, info.colors.map((c) => el("option", { value: c }, c))))];
-  if (info.game === "kazaam") {
-    fields.push(el("label", {}, t("prototype"), el("select", { name: "prototype" }, info.prototypes.map((p) => el("option", { value: p }, p)))),
-      el("label", {}, t("ingredient"), el("select", { name: "ingredient" }, info.ingredients.map((i) => el("option", { value: i }, i.replaceAll("_", " "))))));
-  }
-  const form = el("form", { class: "card", id: "join" }, el("h1", {}, `${info.game === "gaia" ? "Gaia" : "Kazaam"} · ${code}`),
-    el("p", { class: "hint" }, `${t("players")}: ${info.players.map((p) => p.name).join(", ") || "—"}`),
-    ...fields, el("button", { class: "primary big" }, t("join")));
-  const idem = randomKey();  // one key per form: a retried tap never takes two seats
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const body = Object.fromEntries(new FormData(form));
-    const response = await fetch(`/api/v1/join/${code}`, { method: "POST", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "Idempotency-Key": idem, "Accept-Language": document.documentElement.lang } });
-    const data = await response.json();
-    if (!response.ok) return toast(data);
-    const list = seats(); list.push({ sid: data.session_id, seat: data.seat, token: data.player_token, name: body.name });
-    saveSeats(list); active = list.length - 1; localStorage.setItem(`tc:active:${code}`, active);
-    start();
-  });
-  root.replaceChildren(form);
+// -- the seat: links, host mode, loss ------------------------------------------------------
+async function seatFromLink(params) {
+  const seat = Number(params.get("seat")); const token = params.get("token") || "";
+  history.replaceState(null, "", location.pathname);  // the token leaves the address bar
+  const info = await api("GET", `/join/${code}`);
+  if (!info.ok || !Number.isInteger(seat) || !/^[\w-]{16,200}$/.test(token)) { notice = t("link.bad"); return; }
+  const sid = info.data.session_id;
+  const m = await api("GET", `/sessions/${sid}/me`, { token });
+  if (!m.ok || m.data.seat !== seat) { notice = t("link.bad"); return; }
+  const list = seats().filter((s) => !(s.sid === sid && s.seat === seat));
+  const name = (info.data.players.find((p) => p.seat === seat) || {}).name;
+  list.push({ sid, seat, token, name }); saveSeats(list); setActive(list.length - 1);
 }
 
-async function load() {
-  const seat = current();
-  const [s, m, l] = await Promise.all([
-    api("GET", `/sessions/${seat.sid}`),
-    seat.host ? Promise.resolve({ ok: true, data: { seat: seat.seat, host: true } }) : api("GET", `/sessions/${seat.sid}/me`, { token: seat.token }),
-    api("GET", `/sessions/${seat.sid}/legal-moves${seat.host ? `?seat=${seat.seat}` : ""}`, { token: seat.token })]);
-  if (m.status === 401) {  // the host re-issued this seat's token: this phone lost it
-    saveSeats(seats().filter((x) => x !== seats()[active])); return start();
-  }
-  if (!s.ok) return toast(s.data);
-  state = s.data; me = m.data; legal = l.ok ? l.data.moves : [];
-  render();
+function hostFromLink(params) {
+  const sid = params.get("host") || ""; const seat = Number(params.get("seat"));
+  const token = localStorage.getItem(`tc:host:${sid}`);
+  if (!token || !Number.isInteger(seat)) { notice = t("link.hostMissing"); return; }
+  proxy = { sid, seat, token, host: true };
+}
+
+function lostSeat() {  // 401: the token was re-issued or taken over; stop asking
+  if (stopLive) { stopLive(); stopLive = null; }
+  clearTimeout(retryTimer);
+  const gone = current();
+  if (!proxy) { saveSeats(seats().filter((s) => !(s.sid === gone.sid && s.seat === gone.seat))); setActive(0); }
+  alertTurn(false);
+  state = null;
+  root.replaceChildren(el("section", { class: "card warnbox", id: "moved", role: "alert" }, el("p", {}, t("play.moved")),
+    seats().length ? el("button", { class: "primary", onclick: () => start() }, t("play.seat")) : null));
+}
+
+function failed(status) {  // anything else: back off, then read again
+  const wait = retry.next();
+  notice = t("play.retry", { s: Math.round(wait / 1000) });
+  if (state) render(); else root.replaceChildren(el("p", { class: "warnbox", role: "status" }, notice));
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => load(), wait);
+  return status;
+}
+
+// -- reading and acting ----------------------------------------------------------------------
+let loading = null; let again = false;
+async function load(given) {
+  if (loading) { again = true; return loading; }
+  loading = (async () => {
+    const s = current();
+    const q = s.host ? `?seat=${s.seat}` : "";
+    const [st, m, l] = await Promise.all([
+      given ? { ok: true, data: given } : api("GET", `/sessions/${s.sid}`),
+      api("GET", `/sessions/${s.sid}/me${q}`, { token: s.token }),
+      api("GET", `/sessions/${s.sid}/legal-moves${q}`, { token: s.token })]);
+    if (m.status === 401 || l.status === 401) return lostSeat();
+    if (st.status === 404) { notice = t("play.gone"); return root.replaceChildren(el("p", { class: "warnbox" }, notice)); }
+    if (!st.ok || (!m.ok && m.status !== 403) || (!l.ok && l.status !== 403 && l.status !== 409)) return failed(st.status);
+    retry.reset(); if (notice && notice.startsWith(t("play.retry", { s: "" }).slice(0, 8))) notice = null;
+    hostNote = m.status === 403 ? t("play.hostPhone") : null;
+    state = st.data; me = m.ok ? m.data : {}; legal = l.ok ? l.data.moves || [] : [];
+    if (state.status === "finished" && (!score || score.version !== state.version)) {
+      const r = await api("GET", `/sessions/${s.sid}/score`);
+      score = r.ok ? { ...r.data, version: state.version } : null;
+    }
+    render();
+  })();
+  try { await loading; } finally { loading = null; }
+  if (again) { again = false; await load(); }
 }
 
 async function send(move) {
-  const seat = current();
-  const body = seat.host ? { ...move, seat: seat.seat } : move;
-  const r = await api("POST", `/sessions/${seat.sid}/moves`, { token: seat.token, body });
+  const s = current();
+  const body = s.host ? { ...move, seat: s.seat } : move;
+  const r = await api("POST", `/sessions/${s.sid}/moves`, { token: s.token, body });
+  if (r.status === 401) { lostSeat(); return false; }
   if (!r.ok) { toast(r.data); return false; }
-  lastEvents = r.data.events;
-  await load();
+  lastEvents = r.data.events || []; mineAt = r.data.version;
+  picking = null; highlighted = [];
+  await load(r.data.state && r.data.state.id ? r.data.state : undefined);
+  window.scrollTo({ top: 0 });  // back to the status line
+  return true;
+}
+
+async function declare(hand) {
+  const s = current();
+  const r = await api("PUT", `/sessions/${s.sid}/me/hand${s.host ? `?seat=${s.seat}` : ""}`, { token: s.token, body: hand, idem: false });
+  if (r.status === 401) { lostSeat(); return false; }
+  if (!r.ok) { toast(r.data); return false; }
+  me = r.data; render();
   return true;
 }
 
 async function undo() {
-  const seat = current();
-  const r = await api("POST", `/sessions/${seat.sid}/undo`, { token: seat.token, body: {} });
+  const s = current();
+  const r = await api("POST", `/sessions/${s.sid}/undo`, { token: s.token, body: {} });
+  if (r.status === 401) return lostSeat();
   if (!r.ok) return toast(r.data);
-  await load();
+  mineAt = -1; lastEvents = [];
+  await load(r.data.state && r.data.state.id ? r.data.state : undefined);
+  window.scrollTo({ top: 0 });
 }
 
-function header() {
-  const seat = current();
-  const player = state.players.find((p) => p.seat === seat.seat) || {};
-  const turn = state.turn || {};
-  const mine = turn.seat === seat.seat && state.status === "playing";
-  const reaction = turn.phase === "reaction" ? turn.reaction : null;
-  const reacting = Boolean(reaction) && (state.game === "kazaam" ? reaction.target === seat.seat
-    : reaction.actor !== seat.seat && !reaction.passed.includes(seat.seat));
+// -- the context a game module works with ----------------------------------------------------
+function iconFor(game, name, opts = {}) {
+  if (icons && icons.icon && (!icons.hasIcon || icons.hasIcon(game, name))) {
+    try { return icons.icon(game, name, opts); } catch { /* fall back to the word */ }
+  }
+  return null;
+}
+
+function pickSquare(squares, label) {
+  return new Promise((resolve) => {
+    if (picking) picking.resolve(null);
+    picking = { squares, label, resolve };
+    drawBoard();
+    boardSlot?.scrollIntoView({ block: "nearest" });
+  });
+}
+
+function ctx() {
+  const s = current();
+  const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
+  return { game: state.game, state, me, legal, seat: s.seat, names, send, declare, t, tn,
+    term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
+    highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
+    targets: picking ? picking.squares : [], highlighted,
+    tap: (at) => { const p = picking; picking = null; drawBoard(); if (p) p.resolve(at); },
+    rerender: () => render() };
+}
+
+// -- the screen --------------------------------------------------------------------------------
+function turnInfo() {
+  const s = current(); const turn = state.turn || {};
+  const mine = state.status === "playing" && turn.seat === s.seat;
+  const answering = legal.some((m) => ["defend", "pass", "nobody_defended", "react"].includes(m.type));
   const who = state.players.find((p) => p.seat === turn.seat);
-  alertTurn(mine || reacting, reacting ? t("reaction") : t("yourTurn"));
+  return { mine, answering, who: who ? who.name : "" };
+}
+
+function statusLine(mod) {
+  const s = current(); const c = ctx();
+  const player = state.players.find((p) => p.seat === s.seat) || {};
+  const { mine, answering, who } = turnInfo();
+  alertTurn(mine || answering, t("play.yourTurn"));
+  const turn = state.turn || {};
+  const playing = state.status === "playing";
+  let line; let prompt = null;
+  if (state.status === "lobby") line = t("play.lobby");
+  else if (state.status === "finished") line = t("play.gameOver");
+  else {
+    line = mine ? t("play.yourTurn") : t("play.waiting", { who });
+    prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (mine || answering ? t("play.generic") : t("play.idle"));
+  }
+  const endTurn = legal.find((m) => m.type === "end_turn");
   const list = seats();
-  return el("section", { class: `card ${mine || reacting ? "yourturn" : ""}`, id: "status" },
-    el("div", { class: "row" }, el("span", { class: "dot", style: `background:${COLORS[player.color] || "#000"}` }),
-      el("b", { id: "me-name" }, player.name || ""), seat.host ? el("span", { class: "chip" }, "host") : null,
-      list.length > 1 && !seat.host ? el("select", { id: "seat-switch", onchange: (e) => { active = Number(e.target.value); localStorage.setItem(`tc:active:${code}`, active); start(); } },
-        list.map((s, i) => el("option", { value: i, selected: i === active }, s.name || `${t("seat")} ${s.seat}`))) : null),
-    state.status === "lobby" ? el("p", { id: "turn-line" }, t("lobby"))
-      : state.status === "finished" ? el("p", { id: "turn-line" }, t("gameOver"))
-      : el("p", { id: "turn-line" }, mine ? t("yourTurn") : t("waiting", { who: who?.name || "" }),
-        mine && turn.actions_left != null ? el("span", { class: "chip", id: "actions-left" }, t("actionsLeft", { n: turn.actions_left })) : null),
-    lastEvents.length ? el("p", { class: "hint", id: "last" }, lastEvents.map((e) => narrate(state.game, e, Object.fromEntries(state.players.map((p) => [p.seat, p.name])))).join(" · ")) : null);
+  const switcher = list.length > 1 && !s.host ? el("select", { id: "seat-switch", "aria-label": t("play.seat") },
+    list.map((x, i) => el("option", { value: i, selected: i === active }, x.name || `${t("play.seat")} ${x.seat + 1}`))) : null;
+  if (switcher) switcher.addEventListener("change", () => { setActive(Number(switcher.value)); start(); });
+  const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
+  return el("section", { class: `card status ${mine || answering ? "yourturn" : ""}`, id: "status", "aria-live": "polite" },
+    el("div", { class: "row" }, el("span", { class: "dot", style: `background:${COLORS[player.color] || "#888"}`, "aria-hidden": "true" }),
+      el("b", { id: "me-name" }, player.name || ""), s.host ? el("span", { class: "chip" }, t("play.host")) : null, switcher),
+    el("p", { id: "turn-line" }, el("b", {}, line),
+      mine && playing && turn.phase === "actions" && turn.actions_left != null
+        ? el("span", { class: "chip", id: "actions-left" }, tn("play.actionsLeft", turn.actions_left)) : null),
+    prompt ? el("p", { class: "hint", id: "prompt" }, prompt) : null,
+    notice ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice) : null,
+    hostNote ? el("p", { class: "hint", id: "host-note" }, hostNote) : null,
+    playing && (mineAt === state.version || endTurn) ? el("div", { class: "row" },
+      mineAt === state.version ? el("button", { id: "undo", onclick: undo }, t("play.undo")) : null,
+      endTurn ? el("button", { id: "end-turn", "data-move": "end-turn", class: turn.actions_left === 0 ? "primary" : "",
+        onclick: () => send({ type: "end_turn" }) }, t("play.endTurn")) : null) : null,
+    lastEvents.length ? el("p", { class: "hint", id: "last" }, t("play.last", { what:
+      lastEvents.map((e) => narrate(state.game, e, names)).filter(Boolean).join(" · ") })) : null);
+}
+
+function drawBoard() {
+  const mod = state && MODULES[state.game];
+  if (!boardSlot || !mod || !mod.game) return;
+  const c = ctx();
+  boardSlot.replaceChildren(...[
+    picking ? el("div", { class: "warnbox row", id: "pending", role: "status" },
+      el("span", {}, t("play.tapSquare", { what: picking.label })),
+      el("button", { type: "button", onclick: () => { const p = picking; picking = null; drawBoard(); p.resolve(null); } }, t("ui.cancel"))) : null,
+    el("div", { class: "board-wrap" }, mod.game.renderBoard(state, c))].filter(Boolean));
+}
+
+function groupsCard(groups) {
+  return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },
+    el("h3", {}, g.icon || null, g.label),
+    el("div", { class: "row" }, g.items.map((item) => el("button", { class: `action ${item.primary ? "primary" : ""}`, type: "button",
+      "data-move": item.id, onclick: () => item.run() }, item.icon || null, el("span", {}, item.label)))))));
+}
+
+function lobby() {
+  return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("play.atTable")),
+    el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
+      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
+      p.name, " · ", colorName(p.color)))));
+}
+
+function resultCard() {
+  if (!score) return null;
+  const s = current();
+  const label = (k) => message(`${state.game}.score.${k}`) || k.replaceAll("_", " ");
+  const result = state.result || {};
+  const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
+  const mine = score.players.find((p) => p.seat === s.seat);
+  return el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
+    winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
+    mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
+    result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
+    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === s.seat ? "me" : "" },
+      el("b", {}, `${p.name}: ${p.total}`), " ",
+      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => `${label(k)} ${v}`).join(" · "))))));
 }
 
 function footer() {
-  const seat = current();
-  return el("section", { class: "card row" },
-    state.status === "playing" ? el("button", { id: "undo", onclick: undo }, t("undo")) : null,
-    seat.host ? null : el("button", { onclick: async () => joinForm((await api("GET", `/join/${code}`)).data) }, "+ " + t("seat")));
-}
-
-function waiting() {
-  return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("lobby")),
-    el("ul", { id: "lobby-players" }, state.players.map((p) => el("li", {},
-      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#000"}` }), " ", p.name))));
+  const s = current();
+  if (s.host || !state || state.status !== "lobby") return null;
+  return el("section", { class: "card row" }, el("button", { id: "add-seat", onclick: async () => {
+    const info = await api("GET", `/join/${code}`);
+    if (!info.ok) return toast(info.data);
+    joinForm(root, code, info.data, seated);
+  } }, t("play.addSeat")));
 }
 
 function render() {
-  const ctx = { state, me, legal, send, seat: current().seat };
-  const body = state.status === "lobby" ? waiting()
-    : state.game === "gaia" ? gaiaView(ctx) : kazaamView(ctx);
-  root.replaceChildren(header(), body, footer());
+  if (!state) return;
+  const mod = MODULES[state.game];
+  const parts = [statusLine(mod && mod.game)];
+  boardSlot = null;
+  if (state.status === "lobby") parts.push(lobby());
+  else if (mod && mod.game) {
+    const g = mod.game; const c = ctx();
+    const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
+    if (state.status === "finished") parts.push(resultCard());
+    if (urgent) parts.push(urgent);
+    boardSlot = el("section", { class: "card board-card", id: "board-card" });
+    parts.push(boardSlot);
+    const groups = state.status === "playing" ? g.actionGroups(legal, state, me, c).filter((x) => x.items.length) : [];
+    if (groups.length) parts.push(groupsCard(groups));
+    if (g.handDeclaration) parts.push(g.handDeclaration(me, state, c));
+    if (g.extras) parts.push(...g.extras(state, me, c));
+  } else if (mod) {
+    if (state.status === "finished") parts.push(resultCard());
+    parts.push(mod.kazaamView({ ...ctx(), rerender: render }));  // the older interface
+  }
+  parts.push(footer());
+  root.replaceChildren(...parts.filter(Boolean));
+  root.dataset.version = String(state.version);  // what the screen shows (tests wait on it)
+  drawBoard();
+}
+
+function seated(seat) {
+  const list = seats(); list.push(seat); saveSeats(list); setActive(list.length - 1);
+  start();
 }
 
 async function start() {
-  fromHash();
-  if (stopLive) stopLive();
-  const seat = current();
-  if (!seat) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("token")) await seatFromLink(params);
+  else if (params.get("host")) hostFromLink(params);
+  if (stopLive) { stopLive(); stopLive = null; }
+  if (active >= seats().length) setActive(0);
+  const s = current();
+  if (!s) {
     const info = await api("GET", `/join/${code}`);
-    if (!info.ok) return toast(info.data);
-    return joinForm(info.data);
+    if (info.status === 404) return wrongCode(root, code);
+    if (!info.ok) return failedJoin(info);
+    if (info.data.status !== "lobby") return lateJoiner(root, code, notice);
+    joinForm(root, code, info.data, seated);
+    if (notice) root.prepend(el("p", { class: "warnbox", role: "alert", id: "notice" }, notice));
+    return;
   }
+  state = null;
   await load();
+  if (!state) return;
   keepAwake();
-  stopLive = live(seat.sid, async (message) => {
-    if (state && message.version <= state.version) return;  // already shown (our own move)
-    if (message.events && message.events.length) lastEvents = message.events;
-    await load();
+  stopLive = live(s.sid, (msg) => {
+    if (state && msg.version <= state.version) return;  // already shown (our own move)
+    if (msg.events && msg.events.length) lastEvents = msg.events;
+    load(msg.state && msg.state.id ? msg.state : undefined);
   });
+}
+
+function failedJoin(info) {
+  const wait = retry.next();
+  root.replaceChildren(el("p", { class: "warnbox", role: "status" }, info.data.detail || t("play.retry", { s: Math.round(wait / 1000) })));
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(start, wait);
 }
 
 await loadMessages();

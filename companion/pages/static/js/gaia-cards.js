@@ -1,0 +1,95 @@
+// Gaia cards on the phone: their names, and pickers that start empty (the person picks
+// each value — symbol and all four city needs included — or "I don't know" where allowed).
+import { addStrings, el } from "./common.js";
+import { choice } from "./ui.js";
+
+export const G_TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"];
+const SYMBOLS = [...G_TERRAINS, "star"];
+const NEEDS = [...G_TERRAINS, "animals"];
+const POWERS = ["sun", "rain", "earthquake", "tornado", "defense", "volcano", "lightning"];
+
+addStrings({
+  en: { "gc.kind": "Kind of card", "gc.symbol": "Symbol", "gc.need": "Need {n}", "gc.city": "City",
+    "gc.animals": "Animals", "gc.discard": "Hand limit: the card you discard", "gc.name": "Name the discarded card",
+    "gc.drawn": "The card you are taking: {card}", "gc.unnamed": "A {pile} card not named yet",
+    "gc.cityCard": "City {symbol} — needs {needs}", "gc.animalsCard": "Animals {symbol}" },
+  it: { "gc.kind": "Tipo di carta", "gc.symbol": "Simbolo", "gc.need": "Bisogno {n}", "gc.city": "Città",
+    "gc.animals": "Animali", "gc.discard": "Limite di mano: la carta che scarti", "gc.name": "Indica la carta scartata",
+    "gc.drawn": "La carta che prendi: {card}", "gc.unnamed": "Una carta {pile} non ancora dichiarata",
+    "gc.cityCard": "Città {symbol} — bisogni {needs}", "gc.animalsCard": "Animali {symbol}" },
+  de: { "gc.kind": "Kartenart", "gc.symbol": "Symbol", "gc.need": "Bedürfnis {n}", "gc.city": "Stadt",
+    "gc.animals": "Tiere", "gc.discard": "Handlimit: die Karte, die du abwirfst", "gc.name": "Benenne die abgeworfene Karte",
+    "gc.drawn": "Die Karte, die du nimmst: {card}", "gc.unnamed": "Eine noch nicht benannte Karte ({pile})",
+    "gc.cityCard": "Stadt {symbol} — Bedürfnisse {needs}", "gc.animalsCard": "Tiere {symbol}" },
+});
+
+// A card in words: "forest", "Animals star", "City sea — needs forest, forest, sea, animals".
+export function cardText(c, card) {
+  if (card == null) return "";
+  if (typeof card === "string") return c.term(card);
+  if (card.kind === "animals") return c.t("gc.animalsCard", { symbol: c.term(card.symbol) });
+  return c.t("gc.cityCard", { symbol: c.term(card.symbol), needs: (card.needs || []).map(c.term).join(", ") });
+}
+
+function lifePicker(c, { unknown, label, name }) {
+  const symbol = choice(c.t("gc.symbol"), SYMBOLS, { labels: c.term, name: `${name}-symbol` });
+  const needs = [0, 1, 2, 3].map((i) => choice(c.t("gc.need", { n: i + 1 }), NEEDS, { labels: c.term, name: `${name}-need-${i}` }));
+  const needBox = el("div", { class: "needs", hidden: true }, needs.map((n) => n.node));
+  const symbolBox = el("div", { hidden: true }, symbol.node);
+  const kind = choice(c.t("gc.kind"), ["city", "animals"], { unknown, name: `${name}-kind`,
+    labels: (k) => c.t(`gc.${k}`), onChange: (k) => { symbolBox.hidden = k === "unknown"; needBox.hidden = k !== "city"; } });
+  const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), kind.node, symbolBox, needBox);
+  const value = () => {
+    const k = kind.value();
+    if (k === null || k === "unknown") return k;
+    if (!symbol.value()) return null;
+    if (k === "animals") return { kind: "animals", symbol: symbol.value() };
+    const picked = needs.map((n) => n.value());
+    return picked.includes(null) ? null : { kind: "city", symbol: symbol.value(), needs: picked };
+  };
+  return { node, value };
+}
+
+// pile: "nature" | "life" | "power" | "any" (what a tornado may take)
+export function cardPicker(c, pile, { unknown = false, label, name = "card" } = {}) {
+  if (pile === "life") return lifePicker(c, { unknown, label, name });
+  const values = pile === "nature" ? G_TERRAINS : pile === "power" ? POWERS : [...G_TERRAINS, ...POWERS];
+  const pick = choice(label, values, { unknown, labels: c.term, name });
+  pick.node.dataset.card = name;
+  return { node: pick.node, value: pick.value };
+}
+
+// The discard at the hand limit: one of the named cards, the card being taken, or a card
+// not named yet (then the person names it: a discard becomes public).
+export function discardPicker(c, me, pile, taking) {
+  const hand = (me && me.hand) || {};
+  const options = [];
+  for (const p of Object.keys(hand)) {
+    hand[p].known.forEach((card, i) => options.push({ value: `k:${p}:${i}`, label: cardText(c, card), card }));
+  }
+  if (taking != null) options.push({ value: "drawn", label: c.t("gc.drawn", { card: cardText(c, taking) }), card: taking });
+  for (const p of Object.keys(hand)) {
+    if (hand[p].unknown > 0 || (taking == null && p === pile)) {
+      options.push({ value: `u:${p}`, label: c.t("gc.unnamed", { pile: c.t(`g.pile.${p}`) }), pile: p });
+    }
+  }
+  const nameBox = el("div", { class: "name-box" });
+  let naming = null;
+  const which = choice(c.t("gc.discard"), options.map((o) => o.value), { name: "discard",
+    labels: (v) => options.find((o) => o.value === v).label,
+    onChange: (v) => {
+      const o = options.find((x) => x.value === v);
+      naming = o.pile ? cardPicker(c, o.pile, { label: c.t("gc.name"), name: "discard-name" }) : null;
+      nameBox.replaceChildren(naming ? naming.node : "");
+    } });
+  const value = () => {
+    const o = options.find((x) => x.value === which.value());
+    if (!o) return null;
+    return o.pile ? naming.value() : o.card;
+  };
+  for (const option of which.select.options) {  // the card behind each choice, for tests and tools
+    const o = options.find((x) => x.value === option.value);
+    if (o && o.card != null) option.dataset.card = JSON.stringify(o.card);
+  }
+  return { node: el("div", { "data-card": "discard" }, which.node, nameBox), value, options };
+}

@@ -1,0 +1,53 @@
+// Phone building blocks shared by the play view and the game modules: bottom sheets
+// and pickers that never pre-fill a guess.
+import { addStrings, el, t } from "./common.js";
+
+addStrings({
+  en: { "ui.ok": "OK", "ui.cancel": "Cancel", "ui.choose": "— choose —",
+    "ui.unknown": "I don't know / secret", "ui.pickAll": "Pick a value in every field first." },
+  it: { "ui.ok": "OK", "ui.cancel": "Annulla", "ui.choose": "— scegli —",
+    "ui.unknown": "Non lo so / segreta", "ui.pickAll": "Scegli prima un valore in ogni campo." },
+  de: { "ui.ok": "OK", "ui.cancel": "Abbrechen", "ui.choose": "— wählen —",
+    "ui.unknown": "Weiß nicht / geheim", "ui.pickAll": "Wähle zuerst in jedem Feld einen Wert." },
+});
+
+let uid = 0;
+
+// A labelled picker. Starts on "— choose —": the person picks each value; with
+// {unknown: true} "I don't know" is one of the choices. value() is null until picked,
+// "unknown" for that choice.
+export function choice(label, values, { unknown = false, name = "", labels = (v) => v, onChange } = {}) {
+  const id = `pick-${++uid}`;
+  const select = el("select", { id, "data-field": name || null },
+    el("option", { value: "", disabled: true, selected: true }, t("ui.choose")),
+    values.map((v) => el("option", { value: v }, labels(v))),
+    unknown ? el("option", { value: "unknown" }, t("ui.unknown")) : null);
+  if (onChange) select.addEventListener("change", () => onChange(select.value));
+  const node = el("label", { class: "pick", for: id }, el("span", {}, label), select);
+  return { node, select, value: () => select.value || null };
+}
+
+// A bottom sheet; onOk returning false keeps it open. Focus moves into it; Escape cancels.
+export function sheet(title, content, onOk, { okLabel } = {}) {
+  document.querySelectorAll(".modal").forEach((m) => m.remove());
+  const box = el("div", { class: "modal", role: "dialog", "aria-modal": "true", "aria-label": title });
+  const note = el("p", { class: "warnbox", role: "alert", hidden: true });
+  const close = () => box.remove();
+  const ok = el("button", { class: "primary", id: "modal-ok", type: "button" }, okLabel || t("ui.ok"));
+  ok.addEventListener("click", async () => {
+    ok.disabled = true;
+    const result = await onOk();
+    ok.disabled = false;
+    if (result === false) return;
+    if (typeof result === "string") { note.textContent = result; note.hidden = false; return; }
+    close();
+  });
+  const cancel = el("button", { type: "button", id: "modal-cancel" }, t("ui.cancel"));
+  cancel.addEventListener("click", close);
+  box.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+  box.append(el("div", { class: "sheet" }, el("h2", {}, title), content, note, el("div", { class: "row" }, ok, cancel)));
+  document.body.append(box);
+  const first = box.querySelector("select, input, button");
+  if (first) first.focus();
+  return close;
+}
