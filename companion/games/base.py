@@ -11,6 +11,28 @@ Move = dict[str, Any]
 Event = dict[str, Any]
 
 
+Texts = dict[str, str]  # {"en": ..., "it": ..., "de": ...}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option as the start page offers it (name, values, default, words)."""
+
+    name: str
+    #: "choice" (one of ``values``) or "boolean"
+    type: str
+    values: tuple[Any, ...]
+    default: Any
+    label: Texts
+    help: Texts
+    #: shown only when another option has a value, e.g. {"variant": "expert"}
+    requires: dict[str, Any] | None = None
+
+    def value_key(self, value: Any) -> str:
+        """The catalogue word of a value: ``true``/``false`` or the value itself."""
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 @dataclass(frozen=True)
 class Game:
     """A game as data plus pure functions; see ``companion.games.gaia``."""
@@ -42,6 +64,10 @@ class Game:
     private_view: Callable[[State, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any]], str]
+    #: the options a table may choose, with their words (GET /api/v1/games)
+    options: tuple[Option, ...] = ()
+    #: the game's one-line description, in each language
+    summary: Texts | None = None
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -65,6 +91,12 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
     if color in taken:
         raise RuleViolation(rule, "join.color_taken", color=color)
     return {"name": name.strip(), "color": color}
+
+
+def player_name(state: dict[str, Any], seat: int) -> str:
+    """A seat as sentences name it: the player's name (the seat number if out of range)."""
+    players = state["players"]
+    return str(players[seat]["name"]) if 0 <= seat < len(players) else str(seat)
 
 
 def free_colors(roster: list[dict[str, Any]]) -> list[str]:

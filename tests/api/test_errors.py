@@ -106,7 +106,8 @@ def test_422_rule_violation_names_the_rule_in_the_asked_language(table):
                                              "at": [5, 5]}, headers={"Accept-Language": "it"})
     body = problem(r, 422)
     assert body["rule"] == "G4.2" and body["key"] == "gaia.nature.not_adjacent"
-    assert "[5,5]" in body["detail"] and "adiacente" in body["detail"]
+    assert "tocca il mondo" in body["detail"] and "[" not in body["detail"]
+    assert body["params"]["at"] == [5, 5]  # the square stays in the data, not the sentence
     assert body["type"] == "/api/v1/rules/gaia#G4.2"
     assert api.get(f"/sessions/{t['sid']}").json()["version"] == 4
 

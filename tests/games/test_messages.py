@@ -1,47 +1,173 @@
-"""Every message key the engines use has a sentence in every language."""
+"""Every message key has a sentence in every language; sentences name what the table
+sees (game words in the reader's language, players by name), never coordinates."""
 
+import importlib
+import pkgutil
 import re
+import string
 from pathlib import Path
 
 import pytest
 
-import companion.games
+import companion
+from companion.games import GAMES
 from companion.games.errors import RuleViolation
-from companion.games.messages import _CATALOGUE, LANGUAGES, render
+from companion.games.gaia import components as gaia_parts
+from companion.games.kazaam import components as kazaam_parts
+from companion.games.messages import LANGUAGES, catalogue, render
 
-SOURCE = Path(companion.games.__file__).parent
-KEY = re.compile(r'"((?:move|join|gaia|kazaam)\.[a-z_]+\.?[a-z_]*)"')
+SOURCE = Path(companion.__file__).parent
+# every module registers its sentences when imported: import them all
+for _module in pkgutil.walk_packages(companion.__path__, "companion."):
+    importlib.import_module(_module.name)
+KEY = re.compile(r'"((?:move|join|session|gaia|kazaam)\.[a-z_]+(?:\.[a-z_]+)*)"')
+COORDINATE = re.compile(r"\[\s*-?\d+\s*,\s*-?\d+\s*\]")
 
 
 def used_keys() -> set[str]:
+    """Message keys written in the code (outside the catalogues themselves)."""
     keys = set()
     for path in SOURCE.rglob("*.py"):
-        if path.name != "messages.py":
+        if path.name not in ("messages.py", "words.py", "options.py"):
             keys.update(KEY.findall(path.read_text()))
-    return keys
+    # WrongPhase keys are built from the phase: every phase a turn can be in
+    keys |= {f"gaia.phase.{p}" for p in ("feeding", "actions", "reaction", "tornado")}
+    return {k for k in keys if not k.startswith(("gaia.event.", "kazaam.event."))
+            and not re.fullmatch(r"(gaia|kazaam)\.(options|setup|game)", k)}
 
 
 @pytest.mark.parametrize("key", sorted(used_keys()))
-def test_key_has_every_language(key):
-    assert key in _CATALOGUE, key
-    assert set(_CATALOGUE[key]) >= set(LANGUAGES), key
+def test_key_used_in_code_has_every_language(key):
+    assert key in catalogue(), f"{key} is used but has no sentence"
+    assert all(catalogue()[key].get(lang) for lang in LANGUAGES), key
 
 
-def test_event_types_have_narrations():
-    from companion.games.gaia.playout import Table
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_every_entry_is_complete_and_uses_the_same_fields():
+    for key, texts in catalogue().items():
+        missing = [lang for lang in LANGUAGES if not texts.get(lang, "").strip()]
+        assert not missing, f"{key} lacks {missing}"
+        for lang in ("it", "de"):
+            assert _fields(texts[lang]) == _fields(texts["en"]), (key, lang)
+
+
+GAME_WORDS = {
+    "gaia": [*gaia_parts.TERRAINS, gaia_parts.STAR, *gaia_parts.NEEDS, *gaia_parts.POWER_CARDS,
+             "nature", "life", "power", "city", "deck", "display", "discard", "pairs",
+             "rainbow", "actions", "feeding", "reaction", "tornado", "no_pawns_left",
+             "nature_cards_out", "life_cards_out", "stopped", "unknown"],
+    "kazaam": [*kazaam_parts.TYPES, *kazaam_parts.PARTS, *kazaam_parts.SLOTS,
+               *kazaam_parts.INGREDIENTS, "actions", "reaction", "homunculus_completed",
+               "round_finished", "stopped", "unknown"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_word_and_option_value_is_a_term(game):
+    words = set(GAME_WORDS[game])
+    for option in GAMES[game].options:
+        words |= {option.value_key(v) for v in option.values}
+        assert f"{game}.option.{option.name}" in catalogue()
+        assert f"{game}.option.{option.name}.help" in catalogue()
+    missing = [w for w in sorted(words)
+               if f"{game}.term.{w}" not in catalogue() and f"term.{w}" not in catalogue()]
+    assert not missing
+
+
+def test_it_and_de_say_the_printed_games_words():
+    assert render("gaia.event.tile_placed", {"terrain": "plains", "who": "Ada"}, "de") == \
+        "Ada legt ein Wiese-Plättchen"
+    assert "foresta" in render("gaia.nature.no_tile", {"terrain": "forest"}, "it")
+    assert "Sonne" in render("gaia.event.power_played", {"card": "sun", "who": "Bo"}, "de")
+    assert render("kazaam.tile.not_in_hand", {"tile": {"homunculus": "wood", "part": "arm",
+                  "ingredients": ["mercury", "sulphur"]}}, "it") == \
+        "Non hai una tessera che possa essere braccio di legno (mercurio, zolfo)."
+
+
+def test_refusals_name_the_city_not_its_square():
+    err = RuleViolation("G7.1", "gaia.feed.missing", city=[2, 0], terrain="forest", owner="Ada")
+    assert err.sentence("en") == "Ada's forest city must eat too."
+    assert err.sentence("it") == "Anche la città di Ada (foresta) deve mangiare."
+    assert err.sentence("de") == "Auch die Stadt von Ada (Wald) muss fressen."
+    assert render("gaia.feed.missing", err.params, "fr") == err.sentence("en")
+    assert err.params["city"] == [2, 0]  # the square stays in the data for the board
+
+
+def test_session_refusals_are_sentences_not_keys():
+    for lang in LANGUAGES:
+        text = render("session.too_few_players", {"min": 2}, lang)
+        assert "2" in text and "session." not in text and "{" not in text
+
+
+def _english_words(game: str) -> set[str]:
+    """English game words that differ from their Italian and German (e.g. forest)."""
+    out = set()
+    for key, texts in catalogue().items():
+        if key.startswith(f"{game}.term.") and texts["en"] not in (texts["it"], texts["de"]):
+            out.add(texts["en"])
+    return out
+
+
+def _narrations(game: str, events: list[dict], names: list[str]):
+    for event in events:
+        key = f"{game}.event.{event['type']}"
+        assert key in catalogue(), f"no narration for {event['type']}"
+        params = {k: (names[v] if k in ("seat", "owner", "by", "target") and type(v) is int
+                      else v) for k, v in event.items()}
+        params["who"] = params.get("seat", "")
+        for lang in LANGUAGES:
+            yield lang, event["type"], render(key, params, lang)
+
+
+def _check_narrations(game, all_events, names):
     seen = set()
-    for seed in range(30):
+    english = _english_words(game)
+    for lang, kind, text in _narrations(game, all_events, names):
+        seen.add(kind)
+        assert not COORDINATE.search(text), (kind, text)
+        assert "None" not in text and "{" not in text and f"{game}." not in text, text
+        if lang != "en":
+            found = [w for w in english if re.search(rf"\b{re.escape(w)}\b", text)]
+            assert not found, (lang, kind, text, found)
+    return seen
+
+
+def test_every_gaia_narration_names_things_not_squares():
+    from companion.games.gaia.playout import Table
+    events = []
+    for seed in range(12):
+        for expert in (False, True):
+            opts = {"variant": "expert", "catastrophes": True} if expert else {}
+            table = Table.deal(seed, 3, **opts)
+            for _, evs in table.play():
+                events.extend(evs)
+    seen = _check_narrations("gaia", events, ["Ada", "Bo", "Cy"])
+    assert {"tile_placed", "city_built", "fed", "pawn_placed", "turn_passed",
+            "power_played", "game_over"} <= seen
+
+
+def test_every_kazaam_narration_is_in_three_languages():
+    from companion.games.kazaam.playout import Table
+    events = []
+    for seed in range(12):
         table = Table.deal(seed, 3)
-        for _, events in table.play():
-            seen.update(e["type"] for e in events)
-    assert {"tile_placed", "city_built", "turn_passed", "game_over"} <= seen
-    for kind in seen:
-        assert f"gaia.event.{kind}" in _CATALOGUE, kind
+        for _, evs in table.play():
+            events.extend(evs)
+    seen = _check_narrations("kazaam", events, ["Ada", "Bo", "Cy"])
+    assert {"tile_drawn", "part_built", "power_used", "turn_passed", "game_over"} <= seen
 
 
-def test_sentences_render_in_each_language():
-    err = RuleViolation("G6.2", "gaia.city.too_few_needs", at=[2, 0], have=1)
-    assert err.sentence("en") == "The city at [2,0] needs 2 satisfied needs, it has 1."
-    assert "[2,0]" in err.sentence("it") and "richiede" in err.sentence("it")
-    assert "[2,0]" in err.sentence("de") and "braucht" in err.sentence("de")
-    assert render("gaia.city.too_few_needs", {"at": [2, 0], "have": 1}, "fr") == err.sentence()
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_score_label_has_a_sentence(game):
+    for row_key in ("total",):
+        assert f"{game}.score.{row_key}" in catalogue()
+    module = __import__(f"companion.games.{game}.playout", fromlist=["Table"])
+    table = module.Table.deal(3, 3)
+    for _ in table.play():
+        pass
+    for row in GAMES[game].score(table.state)["players"]:
+        for key in row["breakdown"]:
+            assert f"{game}.score.{key}" in catalogue(), key

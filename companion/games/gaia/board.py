@@ -99,7 +99,8 @@ def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str
                 continue
             changed = True
             city["satisfied"] = now
-            events.append({"type": "city_needs_changed", "at": at, "from": before, "to": now})
+            events.append({"type": "city_needs_changed", "at": at, "from": before, "to": now,
+                           "terrain": tiles[k]["terrain"], "owner": city["builder"]})
             if now > before:
                 rises[k] = None
                 continue
@@ -116,7 +117,8 @@ def _send_pawns_home(state: dict[str, Any], city: dict[str, Any], at: list[int],
     for seat in seats:
         state["players"][seat]["pawns"] += 1
     city["pawns"] = []
-    events.append({"type": "pawns_returned", "at": at, "seats": seats})
+    events.append({"type": "pawns_returned", "at": at, "seats": seats,
+                   "terrain": state["tiles"][key(at)]["terrain"], "owner": city["builder"]})
 
 
 def _remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:
@@ -124,7 +126,8 @@ def _remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) ->
     state["tiles"][k]["city"] = None
     card = {"kind": "city", "symbol": city["symbol"], "needs": city["needs"]}
     state["piles"]["discard"].append(card)
-    events.append({"type": "city_removed", "at": xy(k), "card": card})
+    events.append({"type": "city_removed", "at": xy(k), "card": card,
+                   "terrain": state["tiles"][k]["terrain"], "owner": city["builder"]})
 
 
 def remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:

@@ -88,15 +88,7 @@ def take_from_hand(player: dict[str, Any], card: Card) -> None:
     if part["unknown"] > 0:
         part["unknown"] -= 1
         return
-    raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=describe(card))
-
-
-def describe(card: Card) -> str:
-    if isinstance(card, str):
-        return card
-    if card["kind"] == "animals":
-        return f"animals ({card['symbol']})"
-    return f"city ({card['symbol']}: {'/'.join(card['needs'])})"
+    raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=card)
 
 
 def piles_of(state: dict[str, Any]) -> tuple[str, ...]:
@@ -186,7 +178,7 @@ def check_accounting(state: dict[str, Any], seat: int,
     if over is not None:
         if isinstance(over, tuple):
             raise RuleViolation("G1.2", "gaia.card.not_in_catalog",
-                                card=f"{over[0]}: {'/'.join(over[1])}")
+                                card={"kind": "city", "symbol": over[0], "needs": list(over[1])})
         limit = _limits(state)[over]
         raise RuleViolation("G1.2", "gaia.card.too_many", kind=over, limit=limit)
 

@@ -7,6 +7,7 @@ from typing import Any
 from companion.games.errors import RuleViolation
 from companion.games.gaia.board import key, xy
 from companion.games.gaia.context import Ctx, coord_list
+from companion.games.gaia.names import place, seen
 
 
 def claimable(ctx: Ctx, mover: int) -> list[str]:
@@ -37,16 +38,16 @@ def _place(ctx: Ctx, mover: int, k: str) -> None:
             for seat in others:
                 ctx.state["players"][seat]["pawns"] += 1
             city["pawns"] = [s for s in city["pawns"] if s == mover]
-            ctx.emit("pawns_returned", at=xy(k), seats=others)
+            ctx.emit("pawns_returned", at=xy(k), seats=others, **seen(ctx.state, k))
         want = 2 if city["satisfied"] == 4 else 1
         while city["pawns"].count(mover) < want and player["pawns"] > 0:
             city["pawns"].append(mover)
             player["pawns"] -= 1
-            ctx.emit("pawn_placed", seat=mover, at=xy(k))
+            ctx.emit("pawn_placed", seat=mover, at=xy(k), **seen(ctx.state, k))
         return
     city["pawns"].append(mover)
     player["pawns"] -= 1
-    ctx.emit("pawn_placed", seat=mover, at=xy(k))
+    ctx.emit("pawn_placed", seat=mover, at=xy(k), **seen(ctx.state, k))
 
 
 def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
@@ -59,7 +60,8 @@ def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
         targets = [key(at) for at in coord_list(requested, "claim_cities")]
         for k in targets:
             if k not in options or targets.count(k) > 1:
-                raise RuleViolation("G6.5", "gaia.claim.not_claimable", at=xy(k))
+                raise RuleViolation("G6.5", "gaia.claim.not_claimable", at=xy(k),
+                                    **place(ctx.state, k))
         if len(targets) > player["pawns"]:
             raise RuleViolation("G6.5", "gaia.claim.no_pawns", wanted=len(targets),
                                 have=player["pawns"])

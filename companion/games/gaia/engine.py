@@ -11,6 +11,7 @@ from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.gaia import cards, moves, power
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
+from companion.games.gaia.names import who
 from companion.games.gaia.state import clone
 from companion.games.gaia.turns import can_claim, check_cards_out, check_win, pass_turn
 
@@ -54,7 +55,8 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
     if turn["phase"] == "reaction":
         return _check_reaction(state, seat, move["type"], spec)
     if seat != turn["seat"]:
-        raise NotYourTurn("G3.1", "gaia.turn.not_yours", seat=turn["seat"])
+        raise NotYourTurn("G3.1", "gaia.turn.not_yours", seat=turn["seat"],
+                          who=who(state, turn["seat"]))
     if turn["phase"] != spec.phase:
         raise WrongPhase("G3.1", f"gaia.phase.{turn['phase']}", type=move["type"])
     if spec.action and turn["actions_left"] == 0:
@@ -69,7 +71,7 @@ def _check_reaction(state: State, seat: int, kind: str, spec: Spec) -> Spec:
     if spec.phase != "reaction":
         raise WrongPhase("G10.3", "gaia.phase.reaction", type=kind)
     if (kind in REACTION_ANSWERS) == (seat == actor) or not 0 <= seat < len(state["players"]):
-        raise NotYourTurn("G10.3", "gaia.reaction.not_yours", seat=actor)
+        raise NotYourTurn("G10.3", "gaia.reaction.not_yours", seat=actor, who=who(state, actor))
     return spec
 
 

@@ -8,6 +8,7 @@ from companion.games.errors import BadMove, RuleViolation
 from companion.games.gaia.board import cascade, cities_in_order, key, neighbours, xy
 from companion.games.gaia.components import ANIMALS
 from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.names import place, seen
 
 
 def hungry(state: dict[str, Any], seat: int) -> list[str]:
@@ -45,7 +46,8 @@ def has_choice(state: dict[str, Any], meals: list[tuple[str, list[str]]]) -> boo
 def _eat(ctx: Ctx, city: str, src: str) -> None:
     ctx.state["tiles"][src]["animals"] -= 1
     ctx.state["supply"]["animals"] += 1
-    ctx.emit("fed", seat=ctx.seat, city=xy(city), **{"from": xy(src)})
+    ctx.emit("fed", seat=ctx.seat, city=xy(city), **{"from": xy(src)}, **seen(ctx.state, city),
+             source=ctx.state["tiles"][src]["terrain"])
     cascade(ctx.state, ctx.events, ctx.rises)  # G7.3: after each city eats
 
 
@@ -79,11 +81,19 @@ def feed_chosen(ctx: Ctx, raw: Any) -> None:
         if city in scope and ctx.state["tiles"][city]["city"] is None:
             continue  # G7.3: removed earlier in this feeding, it eats nothing more
         if city not in scope or city in fed:
-            raise RuleViolation("G7.1", "gaia.feed.not_hungry", city=xy(city))
+            raise RuleViolation("G7.1", _no_city(ctx, city, "gaia.feed.not_hungry"), city=xy(city),
+                                **place(ctx.state, city))
         if src not in sources(ctx.state, city):
-            raise RuleViolation("G7.1", "gaia.feed.bad_source", city=xy(city), source=xy(src))
+            raise RuleViolation("G7.1", "gaia.feed.bad_source", city=xy(city), source=xy(src),
+                                **place(ctx.state, city))
         fed.add(city)
         _eat(ctx, city, src)
     for k in hungry(ctx.state, ctx.seat):
         if k not in fed and sources(ctx.state, k):
-            raise RuleViolation("G7.1", "gaia.feed.missing", city=xy(k))
+            raise RuleViolation("G7.1", "gaia.feed.missing", city=xy(k), **place(ctx.state, k))
+
+
+def _no_city(ctx: Ctx, k: str, key_: str) -> str:
+    """The refusal's key: a square without a city gets its own sentence."""
+    tile = ctx.state["tiles"].get(k)
+    return key_ if tile is not None and tile["city"] is not None else "gaia.feed.no_city"

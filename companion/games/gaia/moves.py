@@ -15,6 +15,7 @@ from companion.games.gaia.components import (
     matches_symbol,
 )
 from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.names import place
 from companion.games.gaia.turns import can_claim, pass_turn
 
 Move = dict[str, Any]
@@ -102,7 +103,7 @@ def play_nature(ctx: Ctx, move: Move) -> None:
     if supply[terrain] == 0:
         raise RuleViolation("G4.1", "gaia.nature.no_tile", terrain=terrain)
     if key(at) in tiles:
-        raise RuleViolation("G4.2", "gaia.nature.occupied", at=at)
+        raise RuleViolation("G4.2", "gaia.nature.occupied", at=at, **place(ctx.state, at))
     if tiles and not any(n in tiles for n in neighbours(at)):
         raise RuleViolation("G4.2", "gaia.nature.not_adjacent", at=at)
     supply[terrain] -= 1
@@ -122,7 +123,7 @@ def _target(ctx: Ctx, at: list[int], symbol: str, rule: str) -> dict[str, Any]:
         raise RuleViolation(rule, "gaia.target.wrong_terrain", at=at, terrain=tile["terrain"],
                             symbol=symbol)
     if tile["animals"] or tile["city"] is not None:
-        raise RuleViolation(rule, "gaia.target.occupied", at=at)
+        raise RuleViolation(rule, "gaia.target.occupied", at=at, terrain=tile["terrain"])
     return tile  # type: ignore[no-any-return]
 
 
@@ -138,7 +139,7 @@ def play_animals(ctx: Ctx, move: Move) -> None:
     ctx.state["supply"]["animals"] -= ANIMALS_PER_CARD
     ctx.state["piles"]["discard"].append(card)
     ctx.emit("animals_placed", seat=ctx.seat, at=at, symbol=card["symbol"],
-             count=ANIMALS_PER_CARD)
+             count=ANIMALS_PER_CARD, terrain=tile["terrain"])
     cascade(ctx.state, ctx.events, ctx.rises)
 
 
@@ -152,14 +153,15 @@ def play_city(ctx: Ctx, move: Move) -> None:
     distinct = ctx.state["options"]["duplicate_needs"] == "distinct_neighbours"
     met = satisfied(ctx.state["tiles"], at, card["needs"], distinct)
     if met < 2:
-        raise RuleViolation("G6.2", "gaia.city.too_few_needs", at=at, have=met)
+        raise RuleViolation("G6.2", "gaia.city.too_few_needs", at=at, have=met,
+                            terrain=tile["terrain"])
     seq = ctx.state["next_city"]
     ctx.state["next_city"] = seq + 1
     tile["city"] = {"symbol": card["symbol"], "needs": card["needs"], "satisfied": met,
                     "builder": ctx.seat, "pawns": [], "seq": seq}
     ctx.new_city = key(at)
     ctx.emit("city_built", seat=ctx.seat, at=at, symbol=card["symbol"], needs=card["needs"],
-             satisfied=met)
+             satisfied=met, terrain=tile["terrain"])
     cascade(ctx.state, ctx.events, ctx.rises)
 
 
@@ -171,10 +173,11 @@ def claim_objective(ctx: Ctx, move: Move) -> None:
         raise BadMove("move", "move.bad_field", field="objective")
     objective = objectives[ident]
     if objective["claimed_by"] is not None:
-        raise RuleViolation("G8.1", "gaia.objective.taken", objective=ident)
+        raise RuleViolation("G8.1", "gaia.objective.taken", objective=ident, number=ident + 1,
+                            requires=objective["requires"])
     if ident not in can_claim(ctx.state, ctx.seat):
         raise RuleViolation("G8.1", "gaia.objective.not_met", objective=ident,
-                            requires=objective["requires"])
+                            number=ident + 1, requires=objective["requires"])
     tableau = ctx.player["tableau"]
     for terrain, n in objective["requires"].items():
         if terrain == "power":  # G10.2: four played power cards
@@ -186,7 +189,8 @@ def claim_objective(ctx: Ctx, move: Move) -> None:
         ctx.state["piles"]["discard"].extend([terrain] * n)
     objective["claimed_by"] = ctx.seat
     ctx.player["pawns"] -= 1
-    ctx.emit("objective_claimed", seat=ctx.seat, objective=ident)
+    ctx.emit("objective_claimed", seat=ctx.seat, objective=ident, number=ident + 1,
+             requires=objective["requires"])
 
 
 def _give_up_powers(ctx: Ctx, n: int) -> None:

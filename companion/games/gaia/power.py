@@ -34,7 +34,7 @@ def _terrain_change(ctx: Ctx, at: list[int], changes: tuple[tuple[str, str], ...
     new = dict(changes).get(tile["terrain"])
     if new is None:
         raise RuleViolation(rule, "gaia.power.wrong_terrain", at=at, terrain=tile["terrain"],
-                            allowed=[f"{a}>{b}" for a, b in changes])
+                            allowed=[a for a, _ in changes])
     if ctx.state["supply"]["tiles"][new] == 0:
         raise RuleViolation(rule, "gaia.power.no_tile", terrain=new)
     return new
@@ -51,7 +51,9 @@ def _check_target(ctx: Ctx, card: str, move: Move) -> dict[str, Any]:
         _tile(ctx, at, "G10.3")
         _tile(ctx, to, "G10.3")
         if key(to) not in neighbours(at):
-            raise RuleViolation("G10.3", "gaia.power.not_adjacent", at=at, to=to)
+            raise RuleViolation("G10.3", "gaia.power.not_adjacent", at=at, to=to,
+                                terrain=ctx.state["tiles"][key(at)]["terrain"],
+                                other=ctx.state["tiles"][key(to)]["terrain"])
         return {"at": at, "to": to}
     if card == "tornado":
         others = [p for p in ctx.state["players"] if p["seat"] != ctx.seat
@@ -125,7 +127,8 @@ def _swap_terrain(ctx: Ctx, at: list[int], new: str) -> None:
 def _quake(ctx: Ctx, at: list[int], to: list[int]) -> None:
     tiles = ctx.state["tiles"]
     tiles[key(at)], tiles[key(to)] = tiles[key(to)], tiles[key(at)]
-    ctx.emit("tiles_swapped", at=at, to=to)
+    ctx.emit("tiles_swapped", at=at, to=to, terrain=tiles[key(to)]["terrain"],
+             other=tiles[key(at)]["terrain"])
 
 
 def _strike(ctx: Ctx, k: str) -> None:
@@ -135,7 +138,7 @@ def _strike(ctx: Ctx, k: str) -> None:
         remove_city(ctx.state, k, ctx.events)
     if tile["animals"]:
         ctx.state["supply"]["animals"] += tile["animals"]
-        ctx.emit("animals_removed", at=xy(k), count=tile["animals"])
+        ctx.emit("animals_removed", at=xy(k), count=tile["animals"], terrain=tile["terrain"])
         tile["animals"] = 0
 
 

@@ -84,14 +84,14 @@ def _objective(i: int, raw: Any, expert: bool = False) -> dict[str, Any]:
     if expert and raw == "power":
         return {"id": i, "requires": {"power": POWER_OBJECTIVE_CARDS}, "claimed_by": None}
     if not isinstance(raw, list) or any(t not in TERRAINS for t in raw):
-        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i)
+        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i, number=i + 1)
     counts: dict[str, int] = {}
     for t in raw:
         counts[t] = counts.get(t, 0) + 1
     pairs = len(raw) == 4 and sorted(counts.values()) == [2, 2]
     rainbow = len(raw) == 6 and len(counts) == 6
     if not (pairs or rainbow):
-        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i)
+        raise RuleViolation("G2.1", "gaia.setup.bad_objective", index=i, number=i + 1)
     return {"id": i, "requires": {t: counts[t] for t in TERRAINS if t in counts},
             "claimed_by": None}
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import handler_for
+from companion.games.base import handler_for, player_name
 from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.kazaam import actions, powers, tiles
 from companion.games.kazaam.components import ACTIONS_PER_TURN
@@ -44,14 +44,16 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
     if turn["phase"] == "reaction":
         target = turn["reaction"]["target"]
         if seat != target:
-            raise NotYourTurn("K5.6", "kazaam.reaction.not_yours", seat=target)
+            raise NotYourTurn("K5.6", "kazaam.reaction.not_yours", seat=target,
+                              who=player_name(state, target))
         if move["type"] != "react":
             raise WrongPhase("K5.6", "kazaam.phase.reaction")
         return spec
     if move["type"] == "react":
         raise WrongPhase("K5.6", "kazaam.phase.no_reaction")
     if seat != turn["seat"]:
-        raise NotYourTurn("K4.1", "kazaam.turn.not_yours", seat=turn["seat"])
+        raise NotYourTurn("K4.1", "kazaam.turn.not_yours", seat=turn["seat"],
+                          who=player_name(state, turn["seat"]))
     if spec.action and turn["actions_left"] == 0:
         raise WrongPhase("K4.1", "kazaam.turn.no_actions_left")
     return spec

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import player_name
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
@@ -53,7 +54,8 @@ def _arm(ctx: Ctx, target: dict[str, Any]) -> None:
         raise RuleViolation("K5.2", "kazaam.hand.full", limit=HAND_LIMIT)
     theirs = ctx.state["players"][other]["hand"]
     if theirs["unknown"] + len(theirs["known"]) == 0:
-        raise RuleViolation("K5.2", "kazaam.arm.empty_hand", target=other)
+        raise RuleViolation("K5.2", "kazaam.arm.empty_hand", target=other,
+                            who=player_name(ctx.state, other))
     mine = ctx.player["hand"]
     if target.get("tile") is not None:
         tile = tiles.parse(target["tile"], ctx.names, "target.tile")
@@ -63,7 +65,7 @@ def _arm(ctx: Ctx, target: dict[str, Any]) -> None:
         elif theirs["unknown"] > 0:
             theirs["unknown"] -= 1
         else:
-            raise RuleViolation("K5.2", "kazaam.arm.not_there", tile=tiles.describe(tile))
+            raise RuleViolation("K5.2", "kazaam.arm.not_there", tile=tile)
         mine["known"].append(tile)
         tiles.check(ctx.state, ctx.seat, tile, public=False)
     elif theirs["unknown"] > 0:
@@ -84,7 +86,8 @@ def _tail(ctx: Ctx, target: dict[str, Any]) -> None:
         raise BadMove("move", "move.bad_field", field="target.slot")
     board = ctx.state["players"][other]["board"]
     if board[slot] is None:
-        raise RuleViolation("K5.3", "kazaam.tail.empty_slot", seat=other, slot=slot)
+        raise RuleViolation("K5.3", "kazaam.tail.empty_slot", seat=other, slot=slot,
+                            who=player_name(ctx.state, other))
     head = board["head"]
     if other != ctx.seat and head is not None and head["face_up"]:
         ctx.state["turn"]["phase"] = "reaction"
@@ -115,7 +118,7 @@ def _leg(ctx: Ctx, target: dict[str, Any]) -> None:
     pile = ctx.state["discard"]
     found = next((i for i, t in enumerate(pile) if tiles.same(t, tile)), None)
     if found is None:
-        raise RuleViolation("K5.4", "kazaam.leg.not_in_discard", tile=tiles.describe(tile))
+        raise RuleViolation("K5.4", "kazaam.leg.not_in_discard", tile=tile)
     del pile[found]
     ctx.player["hand"]["known"].append(tile)
     ctx.emit("tile_from_discard", seat=ctx.seat, tile=tile)

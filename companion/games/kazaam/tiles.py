@@ -47,10 +47,6 @@ def parse(raw: Any, ingredients: list[str], field: str = "tile") -> Tile:
     return {"homunculus": homunculus, "part": part, "ingredients": sorted(cost)}
 
 
-def describe(tile: Tile) -> str:
-    return f"{tile['homunculus']} {tile['part']} ({', '.join(tile['ingredients'])})"
-
-
 def hand_size(player: dict[str, Any]) -> int:
     return len(player["hand"]["known"]) + int(player["hand"]["unknown"])
 
@@ -67,7 +63,7 @@ def take_from_hand(player: dict[str, Any], tile: Tile) -> bool:
     if hand["unknown"] > 0:
         hand["unknown"] -= 1
         return True
-    raise RuleViolation("K1.7", "kazaam.tile.not_in_hand", tile=describe(tile))
+    raise RuleViolation("K1.7", "kazaam.tile.not_in_hand", tile=tile)
 
 
 def public_tiles(state: dict[str, Any]) -> list[Tile]:
@@ -86,29 +82,30 @@ def check(state: dict[str, Any], seat: int, tile: Tile, public: bool) -> None:
     tile_kind = kind(tile)
     limit = set_count(state, tile_kind)
     if limit == 0:
-        raise RuleViolation("K1.4", "kazaam.tile.not_in_set", tile=describe(tile))
+        raise RuleViolation("K1.4", "kazaam.tile.not_in_set", tile=tile)
     catalog = state["options"]["tile_catalog"]
     if catalog is not None:
         copies = sum(1 for c in catalog if same(c, tile))
         if copies == 0:
-            raise RuleViolation("K1.4", "kazaam.tile.not_in_catalog", tile=describe(tile))
+            raise RuleViolation("K1.4", "kazaam.tile.not_in_catalog", tile=tile)
     else:
         bound = state["costs"].setdefault(tile_kind, [])
         if list(cost_key(tile)) not in bound:
             if len(bound) >= limit:
-                raise RuleViolation("K1.4", "kazaam.tile.other_cost", tile=describe(tile),
-                                    known=[", ".join(b) for b in bound])
+                raise RuleViolation("K1.4", "kazaam.tile.other_cost", tile=tile,
+                                    known=[{**tile, "ingredients": b} for b in bound])
             if public:
                 bound.append(list(cost_key(tile)))
         copies = limit
     seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
                if kind(t) == tile_kind)
     if seen > limit:
-        raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=tile_kind, limit=limit)
+        raise RuleViolation("K1.4", "kazaam.tile.too_many", limit=limit,
+                            kind={"homunculus": tile["homunculus"], "part": tile["part"]})
     same_seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
                     if same(t, tile))
     if same_seen > copies:
-        raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=describe(tile), limit=copies)
+        raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=tile, limit=copies)
 
 
 def forget_impossible(state: dict[str, Any]) -> None:

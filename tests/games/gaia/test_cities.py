@@ -30,8 +30,8 @@ def test_g6_2_two_needs_counted_before_the_city_is_laid():
     hand(s, 0, C("sea", "forest", "desert", "desert", "mountain"))
     err = rejects(s, 0, {"type": "play_city", "symbol": "sea", "at": [1, 0],
                          "needs": ["forest", "desert", "desert", "mountain"]}, "G6.2")
-    assert err.params == {"at": [1, 0], "have": 1}
-    assert "[1,0]" in str(err) and "has 1" in str(err)
+    assert err.params == {"at": [1, 0], "have": 1, "terrain": "sea"}
+    assert "sea tile" in str(err) and "meet 1 of" in str(err) and "[" not in str(err)
 
 
 def test_g6_3_builder_pawn_unless_declined():
@@ -86,7 +86,8 @@ def test_g6_5_raising_a_city_lets_the_mover_claim_it():
     hand(s, 0, "desert")
     s, events = play(s, 0, {"type": "play_nature", "terrain": "desert", "at": [-1, 0]})
     assert types(events) == ["tile_placed", "city_needs_changed", "pawn_placed"]
-    assert events[1] == {"type": "city_needs_changed", "at": [0, 0], "from": 2, "to": 3}
+    assert events[1] == {"type": "city_needs_changed", "at": [0, 0], "from": 2, "to": 3,
+                         "terrain": "plains", "owner": 1}
     assert at(s, (0, 0))["city"]["pawns"] == [1, 0]
     # at most one pawn of each player per city: raising it again gains nothing
     hand(s, 0, "swamp")
@@ -122,8 +123,10 @@ def test_g6_6_drop_to_one_sends_every_pawn_home():
                             "needs": ["desert", "mountain", "sea", "sea"]})
     assert types(events) == ["city_built", "city_needs_changed", "pawns_returned",
                              "pawn_placed"]
-    assert events[1] == {"type": "city_needs_changed", "at": [0, 0], "from": 2, "to": 1}
-    assert events[2] == {"type": "pawns_returned", "at": [0, 0], "seats": [1, 0]}
+    assert events[1] == {"type": "city_needs_changed", "at": [0, 0], "from": 2, "to": 1,
+                         "terrain": "plains", "owner": 1}
+    assert events[2] == {"type": "pawns_returned", "at": [0, 0], "seats": [1, 0],
+                         "terrain": "plains", "owner": 1}
     assert at(s, (0, 0))["city"]["pawns"] == []
     assert s["players"][1]["pawns"] == 6  # Bo's pawn is back
     assert s["players"][0]["pawns"] == 5  # Ada's came back, one went on the new city
@@ -147,8 +150,10 @@ def test_g6_6_g6_7_drop_to_zero_removes_and_a_third_city_rises():
                              "city_needs_changed", "city_needs_changed", "pawn_placed",
                              "pawn_placed"]
     assert events[1]["to"] == 0 and events[2]["at"] == [0, 0]
-    assert {"type": "city_needs_changed", "at": [-1, 0], "from": 1, "to": 2} in events
-    assert {"type": "city_needs_changed", "at": [1, 0], "from": 2, "to": 3} in events
+    assert {"type": "city_needs_changed", "at": [-1, 0], "from": 1, "to": 2,
+            "terrain": "desert", "owner": 1} in events
+    assert {"type": "city_needs_changed", "at": [1, 0], "from": 2, "to": 3,
+            "terrain": "forest", "owner": 0} in events
     assert [e["at"] for e in events if e["type"] == "pawn_placed"] == [[1, 0], [-1, 0]]
     assert at(s, (0, 0))["city"] is None and at(s, (0, 0))["terrain"] == "plains"
     assert C("plains", "forest", "mountain", "mountain", "mountain") in s["piles"]["discard"]
@@ -171,8 +176,10 @@ def test_g6_7_city_that_lost_its_pawns_and_climbs_back_is_claimable():
     s, events = play(s, 1, {"type": "end_turn"})
     assert types(events)[:4] == ["turn_passed", "fed", "city_needs_changed", "pawns_returned"]
     assert {"type": "city_removed", "at": [1, 0],
-            "card": C("forest", "animals", "mountain", "mountain", "mountain")} in events
-    assert events[-1] == {"type": "pawn_placed", "seat": 0, "at": [0, 0]}
+            "card": C("forest", "animals", "mountain", "mountain", "mountain"),
+            "terrain": "forest", "owner": 1} in events
+    assert events[-1] == {"type": "pawn_placed", "seat": 0, "at": [0, 0], "terrain": "swamp",
+                          "owner": 1}
     x = at(s, (0, 0))["city"]
     assert x["satisfied"] == 2 and x["pawns"] == [0]
     assert s["players"][1]["pawns"] == 6 and s["players"][0]["pawns"] == 5

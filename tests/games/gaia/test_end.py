@@ -13,7 +13,8 @@ def test_g8_1_two_pairs_objective():
     rejects(s, 0, {"type": "claim_objective", "objective": 0}, "G8.1")
     s["players"][0]["tableau"] = {"forest": 3, "sea": 2}
     s, events = play(s, 0, {"type": "claim_objective", "objective": 0})
-    assert events == [{"type": "objective_claimed", "seat": 0, "objective": 0}]
+    assert events == [{"type": "objective_claimed", "seat": 0, "objective": 0, "number": 1,
+                       "requires": {"forest": 2, "sea": 2}}]
     assert s["players"][0]["tableau"] == {"forest": 1}
     assert sorted(s["piles"]["discard"]) == ["forest", "forest", "sea", "sea"]
     assert s["objectives"][0]["claimed_by"] == 0 and s["players"][0]["pawns"] == 5

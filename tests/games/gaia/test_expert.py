@@ -176,7 +176,8 @@ def test_g10_1_one_players_pawns_per_city_and_two_at_all_four():
     settle(s)
     hand(s, 0, "desert", "swamp")
     s, events = play(s, 0, {"type": "play_nature", "terrain": "desert", "at": [-1, 0]})
-    assert {"type": "pawns_returned", "at": [0, 0], "seats": [1]} in events
+    assert {"type": "pawns_returned", "at": [0, 0], "seats": [1], "terrain": "plains",
+            "owner": 1} in events
     assert at(s, (0, 0))["city"]["pawns"] == [0] and s["players"][1]["pawns"] == 6
     s, events = play(s, 0, {"type": "play_nature", "terrain": "swamp", "at": [0, -1]})
     assert at(s, (0, 0))["city"]["satisfied"] == 4

@@ -19,7 +19,8 @@ def test_g7_1_only_the_builders_cities_with_an_animals_need_eat():
     settle(s)
     s, events = _ada_next(s)
     assert [e for e in events if e["type"] == "fed"] == [
-        {"type": "fed", "seat": 0, "city": [1, 0], "from": [0, 0]}]
+        {"type": "fed", "seat": 0, "city": [1, 0], "from": [0, 0], "terrain": "plains", "owner": 0,
+         "source": "forest"}]
     assert at(s, (0, 0))["animals"] == 2
     assert s["supply"]["animals"] == 18
 
@@ -128,7 +129,8 @@ def test_g7_3_the_feeding_player_can_win_by_a_cascade_claim():
     # the token goes, Bo's desert city starves and is removed, the mountain city rises
     assert {"type": "city_removed", "at": [-1, 0],
             "card": {"kind": "city", "symbol": "desert",
-                     "needs": ["animals", "mountain", "mountain", "mountain"]}} in events
+                     "needs": ["animals", "mountain", "mountain", "mountain"]},
+            "terrain": "desert", "owner": 1} in events
     assert at(s, (-1, 1))["city"]["pawns"] == [0]
     assert s["status"] == "finished"
     assert s["result"]["winner"] == 0 and s["result"]["reason"] == "no_pawns_left"

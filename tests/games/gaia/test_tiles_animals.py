@@ -63,7 +63,7 @@ def test_g5_2_four_tokens_on_a_matching_empty_tile_card_discarded():
     rejects(s, 0, {"type": "play_animals", "symbol": "star", "at": [9, 9]}, "G5.2")  # no tile
     s, events = play(s, 0, {"type": "play_animals", "symbol": "star", "at": [0, 0]})
     assert events == [{"type": "animals_placed", "seat": 0, "at": [0, 0], "symbol": "star",
-                       "count": 4}]
+                       "count": 4, "terrain": "forest"}]
     assert at(s, (0, 0))["animals"] == 4 and s["supply"]["animals"] == 15
     assert A("star") in s["piles"]["discard"]
 
