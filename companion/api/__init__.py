@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api as _Api
 
-from companion.api import join, pictures, problems, schemas, seats, sessions, stream
+from companion.api import games, join, pictures, problems, schemas, seats, sessions, stream
 
 OPENAPI = {
     "API_TITLE": "Tabletop Companion",
@@ -41,7 +41,7 @@ def init_api(app: Flask) -> Api:
     for key, value in OPENAPI.items():
         app.config.setdefault(key, value)
     api = Api(app)
-    for module in (sessions, seats, join, stream, pictures):
+    for module in (sessions, seats, join, stream, pictures, games):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)
     return api

@@ -1,0 +1,71 @@
+"""GET /api/v1/games: the games, their options and words, as create accepts them."""
+
+from __future__ import annotations
+
+import pytest
+
+from .client import Api
+
+LANGS = {"en", "it", "de"}
+
+
+def _complete(texts: dict[str, str]) -> bool:
+    return set(texts) == LANGS and all(isinstance(v, str) and v.strip() for v in texts.values())
+
+
+def test_every_game_with_players_options_and_words(live):
+    api = Api(live.url)
+    r = api.get("/games")
+    assert r.status_code == 200
+    games = {g["id"]: g for g in r.json()}
+    assert set(games) == {"gaia", "kazaam"}
+    assert games["gaia"]["players"] == {"min": 2, "max": 5}
+    gaia = {o["name"]: o for o in games["gaia"]["options"]}
+    assert gaia["variant"]["values"] == ["base", "expert"]
+    assert gaia["variant"]["value_labels"]["expert"]["de"] == "Expertenspiel"
+    assert gaia["catastrophes"]["type"] == "boolean"
+    assert gaia["catastrophes"]["requires"] == {"variant": "expert"}
+    kazaam = {o["name"]: o for o in games["kazaam"]["options"]}
+    assert kazaam["end"]["value_labels"]["finish_round"]["it"] == "a fine giro"
+    for game in games.values():
+        assert _complete(game["summary"]) and game["rules"] == f"/rules/{game['id']}"
+        assert {c["value"] for c in game["colors"]} >= {"red", "blue", "yellow"}
+        assert all(_complete(c["label"]) for c in game["colors"])
+        for option in game["options"]:
+            assert _complete(option["label"]) and _complete(option["help"]), option["name"]
+            assert option["default"] in option["values"]
+            keys = {str(v).lower() for v in option["values"]}
+            assert set(option["value_labels"]) == keys
+            assert all(_complete(t) for t in option["value_labels"].values())
+            # every language says it in its own words (no English label left in it/de)
+            if option["type"] == "choice":
+                assert option["label"]["de"] != option["label"]["en"] or option["name"] == "end"
+
+
+@pytest.mark.parametrize("game", ["gaia", "kazaam"])
+def test_defaults_are_what_create_uses(live, game):
+    api = Api(live.url)
+    listed = next(g for g in api.get("/games").json() if g["id"] == game)
+    created = api.create(game)
+    options = api.get(f"/sessions/{created['id']}").json()["options"]
+    for option in listed["options"]:
+        assert options[option["name"]] == option["default"], option["name"]
+
+
+@pytest.mark.parametrize("game", ["gaia", "kazaam"])
+def test_every_listed_value_is_accepted_by_create(live, game):
+    api = Api(live.url)
+    listed = next(g for g in api.get("/games").json() if g["id"] == game)
+    for option in listed["options"]:
+        needs = option["requires"] or {}
+        for value in option["values"]:
+            created = api.create(game, **needs, **{option["name"]: value})
+            got = api.get(f"/sessions/{created['id']}").json()["options"]
+            assert got[option["name"]] == value
+
+
+def test_the_listing_is_in_the_openapi_document(live):
+    spec = Api(live.url).get("/openapi.json").json()
+    op = spec["paths"]["/api/v1/games"]["get"]
+    schema = op["responses"]["200"]["content"]["application/json"]["schema"]
+    assert schema["type"] == "array"
