@@ -267,7 +267,18 @@ function statusLine(mod) {
       endTurn ? el("button", { id: "end-turn", "data-move": "end-turn", class: turn.actions_left === 0 ? "primary" : "",
         onclick: () => send({ type: "end_turn" }) }, t("play.endTurn")) : null) : null,
     lastEvents.length ? el("p", { class: "hint", id: "last" }, t("play.last", { what:
-      lastEvents.map((e) => narrate(state.game, e, names)).filter(Boolean).join(" · ") })) : null);
+      lastEvents.map((e) => narrate(state.game, wordsOf(state.game, e), names)).filter(Boolean).join(" · ") })) : null);
+}
+
+// An event's game words (pile, terrain, card…) in the page's language before narrating.
+function wordsOf(game, event) {
+  const out = {};
+  for (const [k, v] of Object.entries(event)) {
+    const counts = v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(Number.isInteger);
+    if (counts) out[k] = Object.entries(v).map(([w, n]) => `${term(game, w)} ×${n}`).join(", ");
+    else out[k] = k !== "type" && typeof v === "string" && message(`${game}.term.${v}`) ? term(game, v) : v;
+  }
+  return out;
 }
 
 function drawBoard() {
