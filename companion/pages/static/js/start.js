@@ -1,51 +1,107 @@
-import { api, el, t, toast } from "./common.js";
+// The start page: a box to join a table by its code, and a new table built from
+// GET /api/v1/games (games, options, their words and defaults come from the server).
+import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js";
+import { codeBox } from "./codebox.js";
 
-const OPTIONS = {
-  gaia: [
-    ["variant", ["base", "expert"], { en: "Expert game: power cards, defence and one player's pawns per city.",
-      it: "Gioco esperto: carte potere, difesa e un solo giocatore per città.", de: "Expertenspiel: Machtkarten, Abwehr und eine Person pro Stadt." }],
-    ["catastrophes", [false, true], { en: "Expert game: add Volcano and Lightning to the power deck.",
-      it: "Gioco esperto: aggiungi Vulcano e Fulmine.", de: "Expertenspiel: Vulkan und Blitz dazunehmen." }],
-    ["feeding", ["builder", "all"], { en: "Which cities eat before a turn: the player's own, or all.",
-      it: "Quali città mangiano: solo le proprie o tutte.", de: "Welche Städte fressen: eigene oder alle." }],
-    ["end_on", ["pile_and_display_empty", "deck_empty"], { en: "The game ends when a deck and its face-up cards are gone (rules), or as soon as a deck is empty.",
-      it: "Fine quando mazzo e carte scoperte finiscono, o appena un mazzo è vuoto.", de: "Ende, wenn Stapel und offene Karten leer sind, oder sobald ein Stapel leer ist." }],
-    ["duplicate_needs", ["each_icon", "distinct_neighbours"], { en: "Two equal need icons: one neighbour meets both, or each needs its own.",
-      it: "Due bisogni uguali: un vicino li soddisfa entrambi, o uno ciascuno.", de: "Zwei gleiche Bedürfnisse: ein Nachbar reicht, oder je einer." }],
-    ["auto_end_turn", [true, false], { en: "Pass the turn by itself after the second action.",
-      it: "Passa il turno da solo dopo la seconda azione.", de: "Zug nach der zweiten Aktion automatisch beenden." }],
-  ],
-  kazaam: [
-    ["end", ["immediate", "finish_round"], { en: "A full homunculus ends the game at once, or after the round.",
-      it: "Un omuncolo completo chiude subito, o a fine giro.", de: "Ein voller Homunkulus beendet sofort oder nach der Runde." }],
-    ["chain_counts_face_down", [true, false], { en: "Face-down neighbours count for chains.",
-      it: "I vicini coperti contano per le catene.", de: "Verdeckte Nachbarn zählen für Ketten." }],
-  ],
-};
+addStrings({
+  en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
+    "start.loading": "Loading the games…", "start.failed": "The games could not be loaded.",
+    "start.retry": "Try again", "start.players": "{min} to {max} players", "start.rules": "Rules",
+    "start.options": "Options for {game}", "start.default": "default", "start.creating": "Creating…" },
+  it: { "start.title": "Nuovo tavolo", "start.game": "Gioco", "start.create": "Crea il tavolo",
+    "start.loading": "Carico i giochi…", "start.failed": "Non è stato possibile caricare i giochi.",
+    "start.retry": "Riprova", "start.players": "da {min} a {max} giocatori", "start.rules": "Regole",
+    "start.options": "Opzioni per {game}", "start.default": "predefinita", "start.creating": "Creo il tavolo…" },
+  de: { "start.title": "Neuer Tisch", "start.game": "Spiel", "start.create": "Tisch anlegen",
+    "start.loading": "Lade die Spiele…", "start.failed": "Die Spiele konnten nicht geladen werden.",
+    "start.retry": "Noch einmal", "start.players": "{min} bis {max} Personen", "start.rules": "Regeln",
+    "start.options": "Optionen für {game}", "start.default": "Standard", "start.creating": "Lege an…" },
+});
 
-function render() {
-  const game = document.querySelector("input[name=game]:checked").value;
-  const box = document.getElementById("options");
-  const lang = document.documentElement.lang;
-  box.replaceChildren(el("legend", {}, "Options"));
-  for (const [name, values, help] of OPTIONS[game]) {
-    const select = el("select", { name, "data-option": name },
-      values.map((v) => el("option", { value: JSON.stringify(v) }, String(v).replaceAll("_", " "))));
-    box.append(el("label", {}, el("b", {}, name.replaceAll("_", " ")), select,
-      el("span", { class: "hint" }, help[lang] || help.en)));
-  }
+const words = (texts) => texts[lang()] || texts.en;
+const key = (value) => String(value).toLowerCase();
+let games = [];
+const chosen = {}; // option name -> value, for the game shown
+
+function gameChoice(game, checked) {
+  const input = el("input", { type: "radio", name: "game", value: game.id, checked,
+    "aria-describedby": `about-${game.id}` });
+  input.addEventListener("change", () => showOptions(game));
+  return el("label", { class: "game-choice" }, input, el("b", {}, game.name),
+    el("span", { id: `about-${game.id}` }, words(game.summary)),
+    el("span", { class: "hint" }, t("start.players", game.players), " · ",
+      el("a", { href: `${game.rules}?lang=${lang()}`, target: "_blank" }, t("start.rules"))));
 }
 
-document.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", render));
-render();
-document.getElementById("start").addEventListener("submit", async (e) => {
+function offered(option) {
+  return Object.entries(option.requires || {}).every(([name, value]) => chosen[name] === value);
+}
+
+function optionBox(option) {
+  const help = `help-${option.name}`;
+  const values = option.values.map((value) => {
+    const input = el("input", { type: "radio", name: `opt-${option.name}`, value: key(value),
+      checked: chosen[option.name] === value });
+    input.addEventListener("change", () => { chosen[option.name] = value; redrawOptions(); });
+    return el("label", {}, input, words(option.value_labels[key(value)]),
+      value === option.default ? el("span", { class: "default" }, `(${t("start.default")})`) : null);
+  });
+  return el("fieldset", { class: "option", "data-option": option.name, "aria-describedby": help },
+    el("legend", {}, words(option.label)),
+    el("div", { class: option.type === "boolean" ? "values yesno" : "values" }, values),
+    el("p", { class: "hint", id: help }, words(option.help)));
+}
+
+let current = null;
+function redrawOptions() {
+  const box = document.getElementById("options");
+  const shown = current.options.filter(offered);
+  box.replaceChildren(shown.length ? el("h2", {}, t("start.options", { game: current.name })) : "",
+    ...shown.map(optionBox));
+}
+
+function showOptions(game) {
+  current = game;
+  for (const name of Object.keys(chosen)) delete chosen[name];
+  for (const option of game.options) chosen[option.name] = option.default;
+  redrawOptions();
+}
+
+async function create(e) {
   e.preventDefault();
-  const game = document.querySelector("input[name=game]:checked").value;
+  const button = document.getElementById("create");
   const options = {};
-  for (const s of document.querySelectorAll("[data-option]")) options[s.name] = JSON.parse(s.value);
-  if (options.variant === "base") delete options.catastrophes;
-  const r = await api("POST", "/sessions", { body: { game, options } });
-  if (!r.ok) return toast(r.data);
+  for (const option of current.options) if (offered(option)) options[option.name] = chosen[option.name];
+  button.disabled = true;
+  button.textContent = t("start.creating");
+  const r = await api("POST", "/sessions", { body: { game: current.id, options } });
+  button.disabled = false;
+  button.textContent = t("start.create");
+  if (!r.ok) { toast(r.data); return; }
   localStorage.setItem(`tc:host:${r.data.id}`, r.data.host_token);
   location.href = `/t/${r.data.id}`;
-});
+}
+
+async function load() {
+  const loading = document.getElementById("start-loading");
+  loading.replaceChildren(t("start.loading"));
+  const r = await api("GET", "/games");
+  if (!r.ok || !Array.isArray(r.data)) {
+    const retry = el("button", { type: "button" }, t("start.retry"));
+    retry.addEventListener("click", load);
+    loading.replaceChildren(t("start.failed"), " ", retry);
+    return;
+  }
+  games = r.data;
+  loading.hidden = true;
+  const form = document.getElementById("start");
+  document.getElementById("games").replaceChildren(el("legend", {}, t("start.game")),
+    ...games.map((g, i) => gameChoice(g, i === 0)));
+  showOptions(games[0]);
+  form.hidden = false;
+}
+
+document.getElementById("join-box").replaceChildren(codeBox());
+document.getElementById("start").addEventListener("submit", create);
+translatePage(); // again: this module's strings were added after common.js translated the page
+load();

@@ -1,0 +1,162 @@
+"""Words on the pages: the start page in three languages (built from GET /games, with
+the code box), every page string in every language, narrations without squares."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import requests
+
+from .checks import PageWatch, axe_check, check_screen, phone
+
+JS = Path(__file__).resolve().parents[2] / "companion" / "pages" / "static" / "js"
+LANGS = ("en", "it", "de")
+
+
+def _open_start(browser, live, lang):
+    context = phone(browser, lang)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{live.url}/")
+    page.wait_for_selector("#start:not([hidden]) [data-option]")
+    return context, page, watch
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_start_page_builds_the_options_from_the_games_listing(browser, live, shot, lang):
+    games = requests.get(f"{live.url}/api/v1/games", timeout=10).json()
+    context, page, watch = _open_start(browser, live, lang)
+    try:
+        shot(page, "start")
+        check_screen(page, lang)
+        axe_check(page)
+        gaia = next(g for g in games if g["id"] == "gaia")
+        text = page.inner_text("#new-table")
+        for option in gaia["options"]:
+            if option["requires"]:
+                continue  # shown only once the option it depends on is chosen
+            assert option["label"][lang] in text
+            assert option["help"][lang] in text
+        page.check("label:has(input[name=opt-variant][value=expert])")
+        catastrophes = next(o for o in gaia["options"] if o["name"] == "catastrophes")
+        assert catastrophes["label"][lang] in page.inner_text("#new-table")
+        page.check("label:has(input[name=game][value=kazaam])")
+        kazaam = next(g for g in games if g["id"] == "kazaam")
+        assert kazaam["options"][0]["help"][lang] in page.inner_text("#new-table")
+        shot(page, "kazaam")
+        check_screen(page, lang)
+        watch.assert_no_errors()
+    finally:
+        context.close()
+
+
+def test_creating_a_table_with_options_that_are_not_the_defaults(browser, live, shot):
+    context, page, watch = _open_start(browser, live, "it")
+    try:
+        page.check("label:has(input[name=opt-variant][value=expert])")
+        page.check("label:has(input[name=opt-catastrophes][value=true])")
+        page.check("label:has(input[name=opt-feeding][value=all])")
+        page.check("label:has(input[name=opt-auto_end_turn][value=false])")
+        shot(page, "chosen")
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+        sid = page.url.rsplit("/", 1)[1]
+        options = requests.get(f"{live.url}/api/v1/sessions/{sid}", timeout=10).json()["options"]
+        assert options["variant"] == "expert" and options["catastrophes"] is True
+        assert options["feeding"] == "all" and options["auto_end_turn"] is False
+        assert options["end_on"] == "pile_and_display_empty"  # untouched: the default
+        assert page.evaluate(f"localStorage.getItem('tc:host:{sid}')")
+        watch.assert_no_errors()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_code_box_checks_the_code_then_opens_the_table(browser, live, shot, lang):
+    created = requests.post(f"{live.url}/api/v1/sessions", json={"game": "kazaam"},
+                            timeout=10).json()
+    context, page, watch = _open_start(browser, live, lang)
+    try:
+        box = page.locator("[data-codebox]")
+        with watch.expecting(404, "/join/"):
+            box.locator("input").fill("zzz-999")
+            box.locator("button").click()
+            page.wait_for_selector(".codebox-note:not(:empty)")
+        note = box.locator(".codebox-note").inner_text()
+        assert "ZZZ999" in note
+        shot(page, "wrong-code")
+        check_screen(page, lang)
+        code = created["code"]
+        box.locator("input").fill(f"{code[:3].lower()} {code[3:].lower()}")
+        box.locator("button").click()
+        page.wait_for_url(f"**/j/{code}")
+        watch.assert_no_errors()
+    finally:
+        context.close()
+
+
+# --- every page string in every language ---------------------------------------------
+
+_EXTRACT = r"""
+const fs = require("fs");
+const out = {};
+for (const file of process.argv.slice(1)) {
+  const src = fs.readFileSync(file, "utf8");
+  const tables = [];
+  const marks = [/addStrings\(\s*\{/g, /const UI\s*=\s*\{/g];
+  for (const mark of marks) {
+    let m;
+    while ((m = mark.exec(src))) {
+      if (src.slice(src.lastIndexOf("\n", m.index) + 1, m.index).includes("//")) continue;
+      let i = m.index + m[0].length - 1, depth = 0, quote = null;
+      for (let j = i; j < src.length; j++) {
+        const c = src[j];
+        if (quote) { if (c === "\\") j++; else if (c === quote) quote = null; continue; }
+        if (c === '"' || c === "'" || c === "`") quote = c;
+        else if (c === "{") depth++;
+        else if (c === "}" && --depth === 0) { tables.push(src.slice(i, j + 1)); break; }
+      }
+    }
+  }
+  out[file] = tables.map((text) => {
+    const table = Function(`"use strict"; return (${text});`)();
+    return Object.fromEntries(Object.entries(table).map(([l, s]) => [l, Object.keys(s)]));
+  });
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _string_tables() -> dict[str, list[dict[str, list[str]]]]:
+    files = sorted(str(p) for p in JS.glob("*.js"))
+    done = subprocess.run(["node", "-e", _EXTRACT, *files], capture_output=True, text=True,
+                          check=True, timeout=60)
+    return json.loads(done.stdout)
+
+
+def test_every_page_string_is_in_every_language():
+    tables = _string_tables()
+    assert any(tables.values()), "no string tables found"
+    for file, found in tables.items():
+        for table in found:
+            assert set(table) >= set(LANGS), (file, set(table))
+            for lang in LANGS:
+                missing = set(table["en"]) - set(table[lang])
+                extra = set(table[lang]) - set(table["en"])
+                assert not missing and not extra, (Path(file).name, lang, missing, extra)
+
+
+def test_string_keys_used_by_the_modules_exist():
+    tables = _string_tables()
+    known = {k for found in tables.values() for table in found for k in table["en"]}
+    used = set()
+    for path in JS.glob("*.js"):
+        for m in re.finditer(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text()):
+            used.add(m.group(1))
+        for m in re.finditer(r"""\btn\(\s*["']([\w.]+)["']""", path.read_text()):
+            used |= {f"{m.group(1)}.one", f"{m.group(1)}.other"}
+    assert not sorted(used - known)
