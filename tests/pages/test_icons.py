@@ -41,9 +41,10 @@ async ([expected]) => {
       cell.style.cssText = 'margin:0;font-size:11px;text-align:center';
       cell.append(svg, document.createElement('br'), svg.getAttribute('aria-label'));
       box.append(cell);
-      out[`${game}/${name}`] = { role: svg.getAttribute('role'), label: svg.getAttribute('aria-label'),
-        shape: Array.from(svg.children, (n) => n.tagName + (n.getAttribute('d') || n.getAttribute('r') || '')).join('|'),
-        width: svg.getBoundingClientRect().width };
+      const shape = Array.from(svg.children,
+        (n) => n.tagName + (n.getAttribute('d') || n.getAttribute('r') || '')).join('|');
+      out[`${game}/${name}`] = { role: svg.getAttribute('role'),
+        label: svg.getAttribute('aria-label'), shape, width: svg.getBoundingClientRect().width };
     }
   }
   return out;

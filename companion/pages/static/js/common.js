@@ -205,20 +205,57 @@ export async function loadMessages() {
   try { catalogue = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { catalogue = {}; }
 }
 
-function fmt(value) {
+// A value of an event in words: game words through term(), a card or tile by its
+// words, counts as "forest ×2", a square by what is on it (never its coordinates).
+function fmt(value, game = "", state = null, names = {}) {
   if (Array.isArray(value)) {
-    if (value.length === 2 && value.every(Number.isInteger)) return `[${value[0]},${value[1]}]`;
-    return value.map(fmt).join(", ");
+    if (value.length === 2 && value.every(Number.isInteger)) return place(value, game, state, names);
+    return value.map((v) => fmt(v, game, state, names)).join(", ");
   }
-  if (value && typeof value === "object") return value.symbol || value.homunculus || JSON.stringify(value);
-  return String(value ?? "");
+  if (value && typeof value === "object") {
+    const words = (v) => fmt(v, game, state, names);
+    if (value.homunculus && value.part) {  // a Kazaam tile, with its cost when known
+      const key = value.ingredients?.length ? "thing.tile" : "thing.kind";
+      return fill(`${game}.${key}`, { homunculus: words(value.homunculus), part: words(value.part),
+        ingredients: words(value.ingredients || []) });
+    }
+    if (value.kind && value.symbol) {  // a Gaia life card
+      return fill(`${game}.thing.${value.kind === "city" ? "city" : "animals"}`,
+        { symbol: words(value.symbol), needs: words(value.needs || []) });
+    }
+    const counts = Object.entries(value);
+    if (counts.every(([, n]) => Number.isInteger(n))) return counts.map(([w, n]) => `${words(w)} ×${n}`).join(", ");
+    return "";
+  }
+  if (typeof value === "boolean") return term(game, String(value));
+  return typeof value === "string" && game ? term(game, value) : String(value ?? "");
 }
 
-export function narrate(game, event, names) {
+function fill(key, words) {
+  return (catalogue[key] || "").replace(/\{(\w+)\}/g, (_, k) => words[k] ?? "");
+}
+
+// A square as the table sees it: "Ada's forest city", "the swamp tile".
+function place([x, y], game, state, names) {
+  const tile = (state?.board?.tiles || []).find((t) => t.at && t.at[0] === x && t.at[1] === y);
+  if (!tile) return fill(`${game}.place.empty`, {});
+  const terrain = term(game, tile.terrain);
+  if (tile.city) return fill(`${game}.place.city`, { owner: names[tile.city.builder] ?? "", terrain });
+  return fill(`${game}.place.${tile.animals ? "animals" : "tile"}`, { terrain });
+}
+
+// An event as a sentence. ``names``: seat -> name (array or object); ``state``: the
+// public state, to name a square by what is on it should a sentence mention one.
+export function narrate(game, event, names, state = null) {
   const template = catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
-  if (!template) return event.type.replaceAll("_", " ");
-  const params = { ...event, who: names[event.seat] ?? "" };
-  return template.replace(/\{(\w+)\}/g, (_, k) => fmt(params[k]));
+  if (!template) return "";
+  const person = (seat) => (Number.isInteger(seat) ? names[seat] ?? "" : seat ?? "");
+  // seats named in an event (the mover, a city's owner, the tail's actor, a target) are people
+  const people = { who: event.who ?? person(event.seat) };
+  for (const k of ["owner", "by", "target"]) if (k in event) people[k] = person(event[k]);
+  for (const k of ["name", "code"]) if (k in event) people[k] = String(event[k]);
+  if (Array.isArray(event.seats)) people.seats = event.seats.map(person).join(", ");
+  return template.replace(/\{(\w+)\}/g, (_, k) => (k in people ? people[k] : fmt(event[k], game, state, names)));
 }
 
 let wakeLock = null;

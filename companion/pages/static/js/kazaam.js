@@ -1,94 +1,189 @@
-// Kazaam on the phone: your board, pool and hand; builds, discards, powers, reactions.
-import { el, t } from "./common.js";
+// Kazaam on the phone (the interface is described at the top of play.js): every
+// homunculus board, actions grouped by kind (draw, build, discard, power, refresh),
+// tiles entered without guesses, the head's answer to a tail, the hand and its names.
+import { el, t, tn } from "./common.js";
+import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 
-const TYPES = ["fire", "bone", "reptile", "wood", "fur", "insect", "stone"];
-const PARTS = ["head", "torso", "ear", "arm", "leg", "tail"];
-const LAYOUT = ["left_ear", "head", "right_ear", "left_arm", "torso", "right_arm", "left_leg", "tail", "right_leg"];
+const by = (legal, type) => legal.filter((m) => m.type === type);
+const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
+const mark = (node) => { for (const b of node.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === node); };
 
-function tileLabel(tile) {
-  return `${tile.homunculus} ${tile.part} (${tile.ingredients.map((i) => i.replaceAll("_", " ")).join(", ")})`;
+function renderBoard(state, ctx) {
+  const me = playerOf(state, ctx.seat);
+  const others = state.players.filter((p) => p.seat !== ctx.seat);
+  return el("div", { class: "kz-boards", id: "kz-boards" }, me ? boardOf(ctx, me, { mine: true }) : null,
+    me ? poolLine(ctx, me) : null,
+    others.length ? el("div", { class: "kz-others" }, others.map((p) => boardOf(ctx, p))) : null);
 }
 
-function sheet(title, content, onOk) {
-  const box = el("div", { class: "modal" });
-  box.append(el("div", { class: "sheet" }, el("h2", {}, title), content, el("div", { class: "row" },
-    el("button", { class: "primary", id: "modal-ok", onclick: async () => { if ((await onOk()) !== false) box.remove(); } }, "OK"),
-    el("button", { onclick: () => box.remove() }, t("cancel")))));
-  document.body.append(box);
+// A sheet with one button per choice; OK sends the chosen one (two taps: no mis-tap acts).
+function pickSheet(ctx, title, choices, onPick) {
+  let chosen = null;
+  const list = el("div", { class: "kz-choices" }, choices.map(({ label, value, icon }) => {
+    const b = el("button", { type: "button", class: "action", "data-choice": JSON.stringify(value) }, icon || null, el("span", {}, label));
+    b.addEventListener("click", () => { chosen = value; mark(b); });
+    return b;
+  }));
+  ctx.sheet(title, list, async () => (chosen === null ? t("kz.pickOne") : onPick(chosen)));
 }
 
-function tileEditor(ingredients, tile) {
-  const sel = (values, key) => el("select", { "data-field": key, onchange: (e) => { tile[key] = e.target.value; } },
-    values.map((v) => el("option", { value: v, selected: tile[key] === v }, v)));
-  const costs = el("div", { class: "row", id: "cost" });
-  const drawCost = () => costs.replaceChildren(...tile.ingredients.map((ing, i) => el("select", { onchange: (e) => { tile.ingredients[i] = e.target.value; } },
-    ingredients.map((v) => el("option", { value: v, selected: v === ing }, v.replaceAll("_", " "))))),
-    el("button", { onclick: () => { if (tile.ingredients.length < 5) { tile.ingredients.push(ingredients[0]); drawCost(); } } }, "+"),
-    el("button", { onclick: () => { if (tile.ingredients.length > 2) { tile.ingredients.pop(); drawCost(); } } }, "−"));
-  drawCost();
-  return el("div", {}, el("div", { class: "row" }, sel(TYPES, "homunculus"), sel(PARTS, "part")), costs);
+async function placeAndBuild(ctx, tile, slots) {
+  const slot = slots.length === 1 ? slots[0]
+    : await ctx.pickSquare(slots.map((s) => `${ctx.seat}/${s}`), t("kz.placeOn", { tile: tileLabel(ctx, tile, false) }));
+  if (slot) await ctx.send({ type: "build", tile, slot: slot.split("/").pop() });
 }
 
-export function kazaamView(ctx) {
-  const { state, me, legal, send, seat } = ctx;
-  const player = state.players.find((p) => p.seat === seat);
-  const names = state.options.ingredients;
-  const by = (type) => legal.filter((m) => m.type === type);
-  const out = [];
-  if (by("react").length) {
-    out.push(el("section", { class: "card yourturn", id: "reaction" }, el("h2", {}, t("reaction")),
-      el("div", { class: "row" },
-        el("button", { class: "primary", "data-move": "react-cancel", onclick: () => send({ type: "react", answer: "cancel" }) }, t("cancelIt")),
-        el("button", { "data-move": "react-accept", onclick: () => send({ type: "react", answer: "accept" }) }, t("accept")))));
-  }
-  out.push(el("section", { class: "card" }, el("div", { class: "kz-board", id: "kz-board" }, LAYOUT.map((slot) => {
-    const b = player.board[slot];
-    return el("div", { class: `kz-slot ${b ? "built" : ""} ${b && !b.face_up ? "down" : ""}`, "data-slot": slot },
-      el("b", {}, slot.replaceAll("_", " ")), el("br"), b ? `${b.homunculus}${b.face_up ? "" : " ↓"}` : "");
-  })), el("p", {}, `${t("pool")}: `, Object.entries(player.ingredients).filter(([, v]) => v).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ") || "—"),
-    el("p", { class: "hint" }, `${t("score")}: ${player.score.total} (${Object.entries(player.score).filter(([k]) => k !== "total").map(([k, v]) => `${k} ${v}`).join(", ")})`)));
-  const actions = el("div", { class: "row" });
-  for (const m of by("draw")) actions.append(el("button", { "data-move": "draw", onclick: () => send({ type: "draw" }) }, t("draw")));
-  for (const m of by("build")) {
+function buildItems(legal, ctx) {
+  return by(legal, "build").map((m) => {
     if (m.tile) {
-      for (const slot of m.slot) actions.append(el("button", { "data-move": `build-${slot}`, onclick: () => send({ type: "build", tile: m.tile, slot }) }, `${t("build")} ${tileLabel(m.tile)} → ${slot}`));
-    } else {
-      actions.append(el("button", { "data-move": "build-unknown", onclick: () => {
-        const tile = { homunculus: "wood", part: "arm", ingredients: [names[0], names[1]] };
-        const slot = { v: "left_arm" };
-        sheet(t("build"), el("div", {}, tileEditor(names, tile), el("select", { "data-field": "slot", onchange: (e) => { slot.v = e.target.value; } },
-          LAYOUT.map((s) => el("option", { value: s, selected: s === slot.v }, s)))), () => send({ type: "build", tile, slot: slot.v }));
-      } }, `${t("build")}…`));
+      return { id: `build-${m.tile.homunculus}-${m.tile.part}`, label: tileLabel(ctx, m.tile), icon: ctx.icon(m.tile.part, { decorative: true }),
+        run: () => placeAndBuild(ctx, m.tile, m.slot) };
     }
-  }
-  for (const m of by("discard")) {
-    if (m.tile) actions.append(el("button", { "data-move": "discard", onclick: () => send({ type: "discard", tile: m.tile }) }, `${t("discard")} ${tileLabel(m.tile)}`));
-    else actions.append(el("button", { "data-move": "discard-unknown", onclick: () => {
-      const tile = { homunculus: "wood", part: "arm", ingredients: [names[0], names[1]] };
-      sheet(t("discard"), tileEditor(names, tile), () => send({ type: "discard", tile }));
-    } }, `${t("discard")}…`));
-  }
-  for (const m of by("power")) {
-    actions.append(el("button", { "data-move": `power-${m.slot}`, onclick: () => {
-      if (m.power === "torso") {
-        const picks = [names[0], names[1], names[2]];
-        return sheet(m.slot, el("div", { class: "row" }, picks.map((p, i) => el("select", { onchange: (e) => { picks[i] = e.target.value; } },
-          names.map((n) => el("option", { value: n, selected: n === p }, n))))), () => send({ type: "power", slot: m.slot, target: { ingredients: picks } }));
-      }
-      const describe = (tg) => tg.tile ? tileLabel(tg.tile) : `${state.players[tg.seat].name}${tg.slot ? ` · ${tg.slot}` : ""}`;
-      sheet(`${t("power")}: ${m.power}`, el("div", { class: "row" }, m.targets.map((tg) => el("button", { "data-target": JSON.stringify(tg),
-        onclick: async (e) => { e.target.closest(".modal").remove(); await send({ type: "power", slot: m.slot, target: tg }); } }, describe(tg)))), () => true);
-    } }, `${t("power")}: ${m.power} (${m.slot})`));
-  }
-  if (by("refresh").length) actions.append(el("button", { "data-move": "refresh", onclick: () => send({ type: "refresh" }) }, t("refresh")));
-  if (by("end_turn").length) actions.append(el("button", { id: "end-turn", "data-move": "end-turn", onclick: () => send({ type: "end_turn" }) }, t("endTurn")));
-  if (actions.children.length) out.push(el("section", { class: "card", id: "actions" }, actions));
-  if (me.hand) {
-    out.push(el("section", { class: "card", id: "hand" }, el("h2", {}, t("hand")), el("div", { class: "cards" },
-      me.hand.known.map((tile) => el("span", { class: "cardchip" }, tileLabel(tile))),
-      Array.from({ length: me.hand.unknown }, () => el("span", { class: "cardchip t-unknown" }, t("unknown"))))));
-    if (me.revealed) out.push(el("section", { class: "card" }, `👂 ${state.players[me.revealed.seat].name}: `,
-      me.revealed.tiles.map(tileLabel).join("; ") || "—", ` + ${me.revealed.unknown} ${t("unknown")}`));
-  }
-  return el("div", {}, out);
+    const free = m.free_slots || {};
+    return { id: "build-unknown", label: t("kz.fromHand"), icon: ctx.icon("unknown", { decorative: true }), run: () => {
+      const editor = tileEditor(ctx, { parts: Object.keys(free) });
+      ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
+        const tile = editor.value();
+        if (!tile) return t("kz.tile.pickAll");
+        placeAndBuild(ctx, tile, free[tile.part] || []);  // after the sheet closes: the board shows
+        return true;
+      });
+    } };
+  });
 }
+
+function discardItems(legal, ctx) {
+  return by(legal, "discard").map((m) => (m.tile
+    ? { id: `discard-${m.tile.homunculus}-${m.tile.part}`, label: tileLabel(ctx, m.tile), icon: ctx.icon(m.tile.part, { decorative: true }),
+      run: () => ctx.send({ type: "discard", tile: m.tile }) }
+    : { id: "discard-unknown", label: t("kz.fromHand"), icon: ctx.icon("unknown", { decorative: true }), run: () => {
+      const editor = tileEditor(ctx);
+      ctx.sheet(t("kz.tile.title.discard"), editor.node, async () => {
+        const tile = editor.value();
+        return tile ? ctx.send({ type: "discard", tile }) : t("kz.tile.pickAll");
+      });
+    } }));
+}
+
+function whom(ctx, targets) {
+  return targets.map((tg) => ({ label: ctx.names[tg.seat], value: tg.seat }));
+}
+
+// What happens after the power's button: each power asks for what it needs (K5).
+const POWERS = {
+  ear: (ctx, m, title) => pickSheet(ctx, `${title} · ${t("kz.which")}`, whom(ctx, m.targets),
+    (seat) => ctx.send({ type: "power", slot: m.slot, target: { seat } })),
+  arm: (ctx, m, title) => pickSheet(ctx, `${title} · ${t("kz.which")}`, whom(ctx, m.targets), (seat) => {
+    setTimeout(() => nameTakenTile(ctx, m, seat));
+    return true;
+  }),
+  tail: async (ctx, m, title) => {
+    const at = await ctx.pickSquare(m.targets.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick", { power: title }));
+    if (!at) return;
+    const [seat, slot] = at.split("/");
+    await ctx.send({ type: "power", slot: m.slot, target: { seat: Number(seat), slot } });
+  },
+  leg: (ctx, m, title) => pickSheet(ctx, `${title} · ${t("kz.leg.title")}`,
+    m.targets.map((tg) => ({ label: tileLabel(ctx, tg.tile), value: tg.tile, icon: ctx.icon(tg.tile.homunculus, { decorative: true }) })),
+    (tile) => ctx.send({ type: "power", slot: m.slot, target: { tile } })),
+  torso: (ctx, m, title) => {
+    const spec = m.targets[0].ingredients;
+    const pick = counters(ctx, spec.from, { most: spec.choose, total: spec.choose });
+    ctx.sheet(`${title} · ${t("kz.torso.title")}`, pick.node, async () => (pick.value().length === spec.choose
+      ? ctx.send({ type: "power", slot: m.slot, target: { ingredients: pick.value() } }) : t("kz.torso.pick")));
+  },
+};
+
+function nameTakenTile(ctx, m, seat) {
+  const editor = tileEditor(ctx);
+  const skip = el("button", { type: "button", id: "kz-arm-skip" }, t("kz.arm.skip"));
+  const close = ctx.sheet(t("kz.arm.title"), el("div", {}, el("p", { class: "hint" }, t("kz.arm.hint")), editor.node, skip), async () => {
+    const tile = editor.value();
+    return tile ? ctx.send({ type: "power", slot: m.slot, target: { seat, tile } }) : t("kz.tile.pickAll");
+  });
+  skip.addEventListener("click", async () => { if (close) close(); await ctx.send({ type: "power", slot: m.slot, target: { seat } }); });
+}
+
+function powerItems(legal, ctx) {
+  return by(legal, "power").map((m) => {
+    const title = `${ctx.term(m.slot)}: ${ctx.term(POWER_OF[m.power])}`;
+    return { id: `power-${m.slot}`, label: title, icon: ctx.icon(m.power, { decorative: true }),
+      run: () => POWERS[m.power](ctx, m, title) };
+  });
+}
+
+function actionGroups(legal, state, me, ctx) {
+  const group = (kind, items) => ({ kind, label: t(`kz.g.${kind}`), icon: ctx.icon(kind, { decorative: true }), items });
+  return [
+    group("draw", by(legal, "draw").map(() => ({ id: "draw", label: t("kz.drawTile"), run: () => ctx.send({ type: "draw" }) }))),
+    group("build", buildItems(legal, ctx)),
+    group("discard", discardItems(legal, ctx)),
+    group("power", powerItems(legal, ctx)),
+    group("refresh", by(legal, "refresh").map(() => ({ id: "refresh", label: t("kz.refreshAll"), run: () => ctx.send({ type: "refresh" }) }))),
+  ];
+}
+
+function prompt(legal, state, me, ctx) {
+  const turn = state.turn || {};
+  const reaction = turn.phase === "reaction" ? turn.reaction : null;
+  if (reaction) {
+    return reaction.target === ctx.seat
+      ? t("kz.prompt.react", { by: ctx.names[reaction.actor], slot: ctx.term(reaction.slot) })
+      : t("kz.prompt.waitReact", { who: ctx.names[reaction.target] });
+  }
+  if (turn.seat !== ctx.seat || state.status !== "playing") return null;
+  return turn.actions_left ? t("kz.prompt.mine") : t("kz.prompt.done");
+}
+
+// The head's answer to a tail (K5.6): asked of the targeted player only, first on screen.
+function urgent(legal, state, me, ctx) {
+  if (!by(legal, "react").length) return null;
+  return el("section", { class: "card yourturn", id: "reaction", role: "alert" },
+    el("h2", {}, ctx.icon("tail", { decorative: true }), prompt(legal, state, me, ctx)),
+    el("div", { class: "row" },
+      el("button", { class: "primary", type: "button", "data-move": "react-cancel", onclick: () => ctx.send({ type: "react", answer: "cancel" }) },
+        ctx.icon("head", { decorative: true }), t("kz.react.cancel")),
+      el("button", { type: "button", "data-move": "react-accept", onclick: () => ctx.send({ type: "react", answer: "accept" }) },
+        t("kz.react.accept"))));
+}
+
+// The own hand, with the names its holder gave (PUT me/hand) and a way to name more.
+function handDeclaration(me, state, ctx) {
+  if (!me || !me.hand || state.status !== "playing") return null;
+  const { known, unknown } = me.hand;
+  const declare = () => {
+    const editor = tileEditor(ctx);
+    ctx.sheet(t("kz.tile.title.declare"), editor.node, async () => {
+      const tile = editor.value();
+      return tile ? ctx.declare({ tiles: [...known, tile] }) : t("kz.tile.pickAll");
+    });
+  };
+  return el("section", { class: "card", id: "hand" }, el("h2", {}, t("kz.hand")),
+    known.length || unknown ? el("div", { class: "cards" }, known.map((tile) => tileChip(ctx, tile)),
+      Array.from({ length: unknown }, () => el("span", { class: "cardchip t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
+      : el("p", { class: "hint" }, t("kz.handEmpty")),
+    unknown ? el("p", { class: "hint" }, tn("kz.unnamed", unknown)) : null,
+    el("div", { class: "row" },
+      unknown ? el("button", { type: "button", id: "declare", onclick: declare }, t("kz.declare")) : null,
+      known.length ? el("button", { type: "button", id: "forget", onclick: () => ctx.declare({ tiles: [] }) }, t("kz.forget")) : null));
+}
+
+function extras(state, me, ctx) {
+  const out = [];
+  if (me && me.revealed) {
+    const r = me.revealed;
+    out.push(el("section", { class: "card", id: "revealed" }, el("h2", {}, ctx.icon("ear", { decorative: true }), t("kz.revealed", { who: ctx.names[r.seat] })),
+      el("div", { class: "cards" }, r.tiles.map((tile) => tileChip(ctx, tile))),
+      r.unknown ? el("p", { class: "hint" }, tn("kz.unnamed", r.unknown)) : null));
+  }
+  const piles = state.piles || { pile: 0, discard: [] };
+  out.push(el("section", { class: "card", id: "kz-piles" }, el("h2", {}, t("kz.piles")),
+    el("p", {}, ctx.icon("deck", { decorative: true }), tn("kz.pileLeft", piles.pile)),
+    el("h3", {}, t("kz.discards")),
+    piles.discard.length ? el("div", { class: "cards" }, piles.discard.map((tile) => tileChip(ctx, tile)))
+      : el("p", { class: "hint" }, t("kz.none")),
+    el("p", { class: "hint", id: "kz-end" }, state.final_round ? el("b", {}, t("kz.finalRound")) : t(`kz.end.${state.options.end || "immediate"}`))));
+  return out;
+}
+
+export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };

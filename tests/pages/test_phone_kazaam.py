@@ -1,0 +1,256 @@
+"""Kazaam on the phones, tapped as people would, in English, Italian and German: three
+alchemists and a table screen; every kind of move at least once through the UI (draw,
+build, discard, each power with its target, the head's answer both ways, refresh, end
+turn, undo, naming a tile in hand) and the result at the end. Every state is checked
+(check_screen, PageWatch), scanned with axe and photographed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import requests
+
+from tests.pages.checks import PageWatch, axe_check, check_screen, phone
+
+NAMES = ["Ada", "Bruno", "Clara"]
+PROTOTYPES = ["fire", "bone", "stone"]
+OWN = ["mercury", "sulphur", "mandrake"]
+TURN = {"en": "Your turn", "it": "Tocca a te", "de": "Du bist dran"}
+# K9 start_ingredients: a stock to build from at once, so the opening reaches every power
+START = {"mercury": 6, "sulphur": 6, "mandrake": 6}
+
+
+class Table:
+    """The phones, the table screen and a helper per step that checks every screen."""
+
+    def __init__(self, browser: Any, live: Any, lang: str, shot: Any) -> None:
+        self.live, self.lang, self.shot, self.step = live, lang, shot, 0
+        r = requests.post(f"{live.url}/api/v1/sessions", timeout=10,
+                          json={"game": "kazaam", "options": {"start_ingredients": START}})
+        assert r.status_code == 201, r.text
+        self.session = r.json()
+        seats = zip(NAMES, PROTOTYPES, OWN, strict=True)
+        self.phones = [self.join(browser, *seat) for seat in seats]
+        self.screen = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+        self.table = self.screen.new_page()
+        self.table.watch = PageWatch(self.table)  # type: ignore[attr-defined]
+        self.table.goto(f"{live.url}/t/{self.session['id']}")
+
+    def join(self, browser: Any, name: str, prototype: str, own: str) -> Any:
+        page = phone(browser, self.lang).new_page()
+        page.watch = PageWatch(page)  # type: ignore[attr-defined]
+        page.goto(f"{self.live.url}/j/{self.session['code']}")
+        page.wait_for_selector("#join-name:focus")
+        page.keyboard.type(name)
+        page.select_option("#join-prototype", prototype)
+        page.select_option("#join-ingredient", own)
+        page.click("#join-button")
+        page.wait_for_selector("#waiting")
+        return page
+
+    def start(self) -> None:
+        r = requests.post(f"{self.live.url}/api/v1/sessions/{self.session['id']}/start",
+                          headers={"Authorization": f"Bearer {self.session['host_token']}"},
+                          json={}, timeout=10)
+        assert r.status_code == 201, r.text
+        for page in self.phones:
+            page.wait_for_selector("#kz-board")
+
+    def check(self, name: str, seat: int, *, turn: str | None = None) -> None:
+        """The acting phone and the others: words, layout, errors; a screenshot each."""
+        self.step += 1
+        for i, page in enumerate(self.phones):
+            check_screen(page, self.lang, name=NAMES[i] if i != seat else None,
+                         turn=turn if i == seat else None)
+            page.watch.assert_no_errors()
+        self.shot(self.phones[seat], f"{self.step:02d}-{name}")
+
+    def state(self) -> dict[str, Any]:
+        r = requests.get(f"{self.live.url}/api/v1/sessions/{self.session['id']}", timeout=10)
+        return r.json()
+
+
+def enter_tile(page: Any, homunculus: str, part: str, ingredients: list[str]) -> None:
+    """Tile entry: each value picked by the person; nothing is pre-filled."""
+    sheet = page.locator(".modal .sheet")
+    assert sheet.locator("select[data-field=homunculus]").input_value() == ""
+    assert sheet.locator("select[data-field=part]").input_value() == ""
+    assert all(c == "0" for c in sheet.locator("output.kz-count").all_inner_texts())
+    sheet.locator("select[data-field=homunculus]").select_option(homunculus)
+    sheet.locator("select[data-field=part]").select_option(part)
+    for name in ingredients:
+        sheet.locator(f"[data-more={name}]").click()
+
+
+def wait_version(page: Any, before: dict[str, Any], table: Table) -> None:
+    """Until the server state moved past ``before`` and the phone drew it."""
+    page.wait_for_function("() => !document.querySelector('.modal')")
+    for _ in range(100):
+        if table.state()["version"] > before["version"]:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the move did not land")
+
+
+def slot_of(page: Any, seat: int, slot: str) -> Any:
+    return page.locator(f"#kz-boards [data-seat='{seat}'][data-slot={slot}]")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang):
+    table = Table(browser, live, lang, shot)
+    ada, bruno, clara = table.phones
+    table.start()
+    ada.wait_for_selector("#actions")
+    table.check("start", 0, turn=TURN[lang])
+    axe_check(ada)
+    axe_check(bruno)
+
+    # Ada: builds three parts from tiles she names (tail, an arm, an ear)
+    for tile, slot in ((("fire", "tail", ["mercury", "sulphur"]), "tail"),
+                       (("fire", "arm", ["mercury", "mandrake"]), "left_arm"),
+                       (("fire", "ear", ["sulphur", "mandrake"]), "right_ear")):
+        before = table.state()
+        ada.click("[data-move=build-unknown]")
+        enter_tile(ada, *tile)
+        if tile[1] == "tail":
+            axe_check(ada)  # the sheet with its pickers and counters
+            table.shot(ada, f"tile-entry-{lang}")
+        ada.click("#modal-ok")
+        if tile[1] != "tail":  # two places of that kind: the board asks for a tap
+            ada.wait_for_selector(f"[data-target='0/{slot}']")
+            table.shot(ada, f"pick-slot-{slot}")
+            ada.click(f"[data-target='0/{slot}']")
+        wait_version(ada, before, table)
+        slot_of(ada, 0, slot).and_(ada.locator(".built")).wait_for()
+    slot_of(bruno, 0, "right_ear").and_(bruno.locator(".built")).wait_for()  # live on Bruno's
+    bruno.wait_for_selector("#actions")
+    table.check("ada-built", 1, turn=TURN[lang])
+
+    # Bruno: a head, a draw he takes back, a draw, a discard that pays ingredients
+    before = table.state()
+    bruno.click("[data-move=build-unknown]")
+    enter_tile(bruno, "bone", "head", ["mercury", "sulphur"])
+    bruno.click("#modal-ok")
+    wait_version(bruno, before, table)
+    slot_of(bruno, 1, "head").and_(bruno.locator(".built")).wait_for()
+    bruno.click("[data-move=draw]")
+    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 3")
+    table.check("bruno-drew", 1, turn=TURN[lang])
+    bruno.click("#undo")
+    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 2")
+    bruno.click("[data-move=draw]")
+    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 3")
+    before = table.state()
+    bruno.click("[data-move=discard-unknown]")
+    enter_tile(bruno, "bone", "leg", ["mercury", "mandrake"])
+    bruno.click("#modal-ok")
+    wait_version(bruno, before, table)
+    pool = table.state()["players"][1]["ingredients"]
+    # the tile's ingredients and Bruno's own (sulphur); the head cost mercury and sulphur
+    assert (pool["mercury"], pool["sulphur"], pool["mandrake"]) == (6, 6, 7)
+    clara.wait_for_selector("#actions")
+    assert clara.locator("#kz-piles .kz-tile").count() == 1  # the discard pile, face up
+    table.check("bruno-discarded", 2, turn=TURN[lang])
+
+    # Clara: a leg and a torso, then the leg's power takes the bone leg from the discards
+    for tile, slot in ((("stone", "leg", ["mercury", "sulphur"]), "left_leg"),
+                       (("stone", "torso", ["mercury", "sulphur"]), "torso")):
+        before = table.state()
+        clara.click("[data-move=build-unknown]")
+        enter_tile(clara, *tile)
+        clara.click("#modal-ok")
+        if slot == "left_leg":
+            clara.click(f"[data-target='2/{slot}']")
+        wait_version(clara, before, table)
+    before = table.state()
+    clara.click("[data-move=power-left_leg]")
+    clara.locator(".modal [data-choice]").first.click()
+    table.shot(clara, "leg-choice")
+    clara.click("#modal-ok")
+    wait_version(clara, before, table)
+    assert table.state()["piles"]["discard"] == []
+    slot_of(clara, 2, "left_leg").and_(clara.locator(".down")).wait_for()
+    ada.wait_for_selector("#actions")
+    table.check("clara-leg", 0, turn=TURN[lang])
+
+    # Ada: the tail at Bruno's head opens the reaction window; Bruno cancels it
+    ada.click("[data-move=power-tail]")
+    ada.wait_for_selector("[data-target='1/head']")
+    table.shot(ada, "tail-targets")
+    ada.click("[data-target='1/head']")
+    bruno.wait_for_selector("#reaction [data-move=react-cancel]")
+    assert "●" in bruno.title()
+    table.check("reaction-asked", 1)
+    axe_check(bruno)
+    bruno.click("[data-move=react-cancel]")
+    bruno.wait_for_selector("#reaction", state="detached")
+    slot_of(ada, 1, "head").and_(ada.locator(".down")).wait_for()
+    # the arm takes a tile from Bruno, named by Ada (she sees it now)
+    before = table.state()
+    ada.wait_for_selector("[data-move=power-left_arm]")
+    ada.click("[data-move=power-left_arm]")
+    ada.click(".modal [data-choice='1']")
+    ada.click("#modal-ok")
+    ada.wait_for_selector("#kz-arm-skip")
+    enter_tile(ada, "bone", "arm", ["sulphur", "mandrake"])
+    ada.click("#modal-ok")
+    wait_version(ada, before, table)
+    ada.wait_for_selector("#hand .kz-tile")
+    # the ear looks at Clara's hand: her declared bone leg and one unnamed tile
+    ada.click("[data-move=power-right_ear]")
+    ada.click(".modal [data-choice='2']")
+    ada.click("#modal-ok")
+    ada.wait_for_selector("#revealed .kz-tile")
+    table.check("ada-powers", 0)
+    bruno.wait_for_selector("#actions")
+
+    # Bruno: names the tile left in his hand, refreshes his head, ends his turn
+    bruno.click("#declare")
+    enter_tile(bruno, "reptile", "head", ["mercury", "sulphur"])
+    bruno.click("#modal-ok")
+    bruno.wait_for_selector("#hand .kz-tile")
+    table.check("bruno-declared", 1, turn=TURN[lang])
+    bruno.click("[data-move=refresh]")
+    slot_of(bruno, 1, "head").and_(bruno.locator(".built:not(.down)")).wait_for()
+    bruno.click("#end-turn")
+    clara.wait_for_selector("#actions")
+
+    # Clara: the torso's three ingredients, then she ends her turn
+    before = table.state()
+    clara.click("[data-move=power-torso]")
+    for name in ("mandrake", "mandrake", "sulphur"):
+        clara.click(f".modal [data-more={name}]")
+    clara.click(".modal [data-more=mercury]")  # a fourth is refused by the counter
+    table.shot(clara, "torso")
+    clara.click("#modal-ok")
+    wait_version(clara, before, table)
+    assert table.state()["players"][2]["ingredients"]["mandrake"] == 6 + 2
+    clara.click("#end-turn")
+    ada.wait_for_selector("#actions")
+
+    # Ada: refresh, and the tail again at Bruno's head: this time he lets it act
+    ada.click("[data-move=refresh]")
+    ada.wait_for_selector("[data-move=power-tail]")
+    ada.click("[data-move=power-tail]")
+    ada.click("[data-target='1/head']")
+    bruno.wait_for_selector("#reaction [data-move=react-accept]")
+    bruno.click("[data-move=react-accept]")
+    slot_of(bruno, 1, "head").and_(bruno.locator(".down")).wait_for()
+    table.check("tail-accepted", 0)
+    table.table.wait_for_timeout(500)
+    table.shot(table.table, "table-screen")
+    table.table.watch.assert_no_errors()  # type: ignore[attr-defined]
+
+    # the host finishes the game: every phone shows the result and the winner
+    r = requests.post(f"{live.url}/api/v1/sessions/{table.session['id']}/finish",
+                      headers={"Authorization": f"Bearer {table.session['host_token']}"},
+                      json={}, timeout=10)
+    assert r.status_code in (200, 201), r.text
+    for page in table.phones:
+        page.wait_for_selector("#result #winner")
+    table.check("result", 0)
+    table.check("result-bruno", 1)
+    for page in table.phones:
+        assert page.watch.requests_in(3) < 3  # an idle phone stays quiet
