@@ -160,3 +160,64 @@ def test_string_keys_used_by_the_modules_exist():
         for m in re.finditer(r"""\btn\(\s*["']([\w.]+)["']""", path.read_text()):
             used |= {f"{m.group(1)}.one", f"{m.group(1)}.other"}
     assert not sorted(used - known)
+
+
+# --- narrations on the pages: names, not squares ---------------------------------------
+
+_NARRATE = """async ([game, events, names, state]) => {
+  const common = await import('/static/js/common.js');
+  await common.loadMessages();
+  return events.map((e) => common.narrate(game, e, names, state));
+}"""
+
+
+def _played(game: str, seed: int):
+    from companion.games import GAMES
+    module = __import__(f"companion.games.{game}.playout", fromlist=["Table"])
+    options = {"variant": "expert", "catastrophes": True} if game == "gaia" else {}
+    table = module.Table.deal(seed, 3, **options)
+    events = [e for _, evs in table.play() for e in evs]
+    return events, GAMES[game].view_for(table.state, None)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_narrate_both_games_by_names_in_the_language(browser, live, lang):
+    context = phone(browser, lang)
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/")
+        names = ["Ada", "Bo", "Cy"]
+        for game in ("gaia", "kazaam"):
+            events, view = _played(game, 5)
+            lines = page.evaluate(_NARRATE, [game, events, names, view])
+            assert len(lines) == len(events) and all(lines), game
+            text = "\n".join(lines)
+            assert not re.search(r"\[\s*-?\d+\s*,\s*-?\d+\s*\]", text)
+            assert not re.search(r"\bundefined\b|\bnull\b|\bNaN\b|\[object|\{\w+\}", text)
+            assert "Ada" in text and "Bo" in text
+        if lang != "en":
+            assert "forest" not in text and "wood" not in text.replace("Holz", "")
+    finally:
+        context.close()
+
+
+def test_a_square_is_named_by_what_is_on_it(browser, live):
+    context = phone(browser, "it")
+    page = context.new_page()
+    try:
+        page.goto(f"{live.url}/")
+        state = {"board": {"tiles": [
+            {"at": [0, 0], "terrain": "forest", "animals": 0,
+             "city": {"builder": 1, "symbol": "forest", "needs": [], "pawns": []}},
+            {"at": [1, 0], "terrain": "swamp", "animals": 2, "city": None},
+            {"at": [0, 1], "terrain": "plains", "animals": 0, "city": None}]}}
+        # a sentence given squares where it expects words still names what is there
+        event = {"type": "tiles_swapped", "terrain": [0, 0], "other": [1, 0]}
+        line = page.evaluate(_NARRATE, ["gaia", [event], ["Ada", "Bo"], state])[0]
+        assert line == ("le tessere la città di Bo (foresta) e gli animali sulla tessera "
+                        "palude si scambiano di posto")
+        event = {"type": "tiles_swapped", "terrain": [0, 1], "other": [5, 5]}
+        line = page.evaluate(_NARRATE, ["gaia", [event], ["Ada", "Bo"], state])[0]
+        assert "la tessera pianura" in line and "una casella vuota" in line
+    finally:
+        context.close()

@@ -87,6 +87,14 @@ THINGS: dict[str, W] = {
                         "Stadtkarte auf {symbol} (Bedürfnisse: {needs})"),
     "gaia.thing.animals": ("animals card on {symbol}", "carta animali su {symbol}",
                            "Tierkarte auf {symbol}"),
+    # a square named by what is on it (pages describe squares with these)
+    "gaia.place.city": ("{owner}'s {terrain} city", "la città di {owner} ({terrain})",
+                        "die Stadt von {owner} ({terrain})"),
+    "gaia.place.animals": ("the animals on the {terrain} tile",
+                           "gli animali sulla tessera {terrain}",
+                           "die Tiere auf dem {terrain}-Plättchen"),
+    "gaia.place.tile": ("the {terrain} tile", "la tessera {terrain}", "das {terrain}-Plättchen"),
+    "gaia.place.empty": ("an empty square", "una casella vuota", "ein leeres Feld"),
 }
 
 
