@@ -254,3 +254,51 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     table.check("result-bruno", 1)
     for page in table.phones:
         assert page.watch.requests_in(3) < 3  # an idle phone stays quiet
+
+
+TILE = {"homunculus": "reptile", "part": "arm", "ingredients": ["dragon_blood", "unicorn_horn"]}
+# One of each event the Kazaam engine emits, with the fields it gives them.
+EVENTS = {
+    "tile_drawn": {"seat": 0}, "part_built": {"seat": 0, "slot": "left_arm", "tile": TILE},
+    "tile_discarded": {"seat": 1, "tile": TILE, "gained": ["dragon_blood", "phoenix_feather"]},
+    "parts_refreshed": {"seat": 1, "slots": ["left_ear", "tail"]},
+    "power_used": {"seat": 0, "slot": "right_leg", "power": "leg"},
+    "hand_looked_at": {"seat": 0, "target": 1}, "tile_taken": {"seat": 1, "target": 0},
+    "reaction_requested": {"seat": 1, "by": 0, "slot": "right_ear"},
+    "part_turned_down": {"seat": 1, "slot": "torso"},
+    "part_discarded": {"seat": 1, "slot": "head", "tile": TILE},
+    "tile_from_discard": {"seat": 0, "tile": TILE},
+    "ingredients_taken": {"seat": 0, "ingredients": ["mandrake", "mandrake", "sulphur"]},
+    "power_cancelled": {"seat": 1, "by": 0, "slot": "tail"},
+    "power_accepted": {"seat": 1, "by": 0, "slot": "tail"},
+    "pile_reshuffled": {"count": 12}, "homunculus_completed": {"seat": 0},
+    "final_round": {"seat": 0}, "turn_passed": {"seat": 1},
+    "game_over": {"result": {"reason": "homunculus_completed", "winners": [0]}},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_every_kazaam_event_reads_as_a_sentence(browser, live, lang):
+    """Each event the catalogue has, narrated as the phones and the table do."""
+    context = phone(browser, lang)
+    page = context.new_page()
+    page.goto(f"{live.url}/rules/kazaam")
+    said = page.evaluate("""async (events) => {
+      const common = await import('/static/js/common.js');
+      await common.loadMessages();
+      const keys = Object.keys(await (await fetch(`/i18n/${common.lang()}.json`)).json())
+        .filter((k) => k.startsWith('kazaam.event.')).map((k) => k.slice(13));
+      const list = document.createElement('ul');
+      const out = {};
+      for (const type of keys) {
+        out[type] = common.narrate('kazaam', { type, ...(events[type] || {}) }, ['Ada', 'Bruno']);
+        const li = document.createElement('li'); li.textContent = out[type]; list.append(li);
+      }
+      document.getElementById('main').replaceChildren(list);
+      return out;
+    }""", EVENTS)
+    assert set(said) == set(EVENTS), "an event without a sample here, or a sample without an event"
+    assert all(said.values()), [k for k, v in said.items() if not v]
+    assert "Bruno" in said["hand_looked_at"] and "Ada" in said["reaction_requested"]
+    check_screen(page, lang)
+    context.close()
