@@ -22,3 +22,24 @@ def rules_for(game: str, lang: str) -> list[dict[str, Any]] | None:
         title, _, text = texts[used].partition(": ")
         out.append({"id": rid, "title": title, "text": text, "language": used})
     return out
+
+
+#: The rules page's own words (its title, introduction and links).
+CHROME: dict[str, dict[str, str]] = {
+    "title": {"en": "{game}: the rules", "it": "{game}: le regole", "de": "{game}: die Regeln"},
+    "intro": {"en": "The rules as this companion keeps them, each with its id. A refused move "
+                    "names its rule: its link leads here.",
+              "it": "Le regole come le applica questo assistente, ognuna con il suo codice. "
+                    "Una mossa rifiutata cita la sua regola: il link porta qui.",
+              "de": "Die Regeln, wie dieser Begleiter sie anwendet, jede mit ihrer Kennung. "
+                    "Ein abgelehnter Zug nennt seine Regel: der Link führt hierher."},
+    "other": {"en": "Other games:", "it": "Altri giochi:", "de": "Andere Spiele:"},
+    "start": {"en": "Start a table", "it": "Nuovo tavolo", "de": "Neuer Tisch"},
+}
+
+
+def chrome(game: str, lang: str) -> dict[str, str]:
+    """The rules page's words in ``lang``, with the game's name filled in."""
+    name = game.capitalize()
+    return {k: (texts.get(lang) or texts["en"]).replace("{game}", name)
+            for k, texts in CHROME.items()}

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, request
 
 from companion.games.messages import _CATALOGUE, LANGUAGES
-from companion.games.rules import rules_for
+from companion.games.rules import CATALOGUE, chrome, rules_for
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static",
                template_folder="templates")
@@ -42,10 +42,12 @@ def join(code: str) -> str:
 @bp.get("/rules/<game>")
 def rules(game: str) -> str:
     lang = request.args.get("lang") or _lang()
-    found = rules_for(game, lang if lang in LANGUAGES else "en")
+    lang = lang if lang in LANGUAGES else "en"
+    found = rules_for(game, lang)
     if found is None:
         abort(404)
-    return render_template("rules.html", game=game, rules=found, lang=lang)
+    return render_template("rules.html", game=game, rules=found, lang=lang,
+                           words=chrome(game, lang), games=sorted(CATALOGUE))
 
 
 @bp.get("/i18n/<lang>.json")

@@ -221,3 +221,31 @@ def test_a_square_is_named_by_what_is_on_it(browser, live):
         assert "la tessera pianura" in line and "una casella vuota" in line
     finally:
         context.close()
+
+
+RULES_TITLE = {"en": "Gaia: the rules", "it": "Gaia: le regole", "de": "Gaia: die Regeln"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_in_the_readers_language(browser, live, shot, lang):
+    from companion.games.rules import rules_for
+    context = phone(browser, lang)
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{live.url}/rules/gaia#G6.2")
+        assert page.inner_text("h1") == RULES_TITLE[lang]
+        assert page.title().startswith(RULES_TITLE[lang])
+        g62 = next(r for r in rules_for("gaia", lang) if r["id"] == "G6.2")
+        assert g62["language"] == lang and g62["text"] in page.inner_text("main")
+        shot(page, "rules")
+        check_screen(page, lang)
+        # the picker asks the server for the other language, and it sticks
+        other = "de" if lang != "de" else "it"
+        page.select_option("#lang", other)
+        page.wait_for_function(f"document.querySelector('h1').innerText === {RULES_TITLE[other]!r}")
+        page.goto(f"{live.url}/rules/kazaam")
+        assert page.inner_text("h1").startswith("Kazaam") and f"lang={other}" in page.url
+        watch.assert_no_errors()
+    finally:
+        context.close()

@@ -20,7 +20,7 @@ _WORDS: dict[str, tuple[Texts, Texts]] = {
         {"en": "Expert game only: Volcano and Lightning join the power deck.",
          "it": "Solo nel gioco esperto: Vulcano e Fulmine entrano nel mazzo potere.",
          "de": "Nur im Expertenspiel: Vulkanausbruch und Blitzschlag kommen in den "
-               "Machtstapel."}),
+               "Macht-Stapel."}),
     "feeding": (
         {"en": "Which cities eat", "it": "Quali città mangiano", "de": "Welche Städte fressen"},
         {"en": "Before a turn, the player's own cities eat (rules), or every city on the map.",

@@ -47,7 +47,7 @@ TERMS: dict[str, W] = {
     "actions": ("actions", "azioni", "Aktionen"),
     "feeding": ("feeding the cities", "sfamare le città", "Städte füttern"),
     "reaction": ("answers to a power card", "risposte alla carta potere",
-                 "Antworten auf eine Machtkarte"),
+                 "Antworten auf eine Macht-Karte"),
     # how the game ended (G9)
     "no_pawns_left": ("all pawns placed", "tutti i segnalini piazzati", "alle Figuren gesetzt"),
     "nature_cards_out": ("the nature cards ran out", "le carte natura sono finite",

@@ -89,7 +89,7 @@ RULES: dict[str, dict[str, str]] = {
              "de": "Erster fertig: +4 für den ersten vollständigen Homunkulus."},
     "K7.6": {"en": "Ties: share the rank.", "it": "Parità: stesso piazzamento.",
              "de": "Gleichstand: gleicher Rang."},
-    "K9": {"en": "Options: end, chain_counts_face_down, ingredients, start_ingredients, tiles, tile_catalog.",
-           "it": "Opzioni: end, chain_counts_face_down, ingredients, start_ingredients, tiles, tile_catalog.",
-           "de": "Optionen: end, chain_counts_face_down, ingredients, start_ingredients, tiles, tile_catalog."},
+    "K9": {"en": "Options: the game ends at once when a homunculus is complete, or after the round; face-down parts count for chains or not; the ingredients, the starting ingredients and the tiles of the edition.",
+           "it": "Opzioni: la partita finisce subito quando un homunculus è completo, o a fine giro; i pezzi coperti contano o no per le catene; gli ingredienti, gli ingredienti iniziali e le tessere dell'edizione.",
+           "de": "Optionen: das Spiel endet sofort, wenn ein Homunkulus vollständig ist, oder nach der Runde; verdeckte Teile zählen für Ketten oder nicht; die Zutaten, die Startzutaten und die Plättchen der Ausgabe."},
 }
