@@ -54,7 +54,7 @@ export { colorName };
 async function codeBox() {
   try {
     const mod = await import("./codebox.js");
-    if (mod.codeBox) return mod.codeBox();
+    if (mod.codeBox) return mod.codeBox({ title: false });
   } catch { /* not shipped yet: the small one below */ }
   const input = el("input", { id: "code-input", name: "code", autocomplete: "off", autocapitalize: "characters",
     inputmode: "text", maxlength: 16, spellcheck: "false" });
@@ -74,8 +74,9 @@ export async function wrongCode(root, code) {
   root.querySelector("input")?.focus();
 }
 
-export async function lateJoiner(root, code) {
+export async function lateJoiner(root, code, notice = null) {
   root.replaceChildren(el("section", { class: "card", id: "late" },
+    notice ? el("p", { class: "warnbox", role: "alert", id: "notice" }, notice) : "",
     el("h1", {}, t("join.started", { code })), el("p", {}, t("join.startedHelp")), await codeBox()));
 }
 
@@ -113,7 +114,7 @@ export function joinForm(root, code, info, onJoined) {
   const button = el("button", { class: "primary big", id: "join-button" }, t("join.button"));
   const refresh = (fresh, first = false) => {
     info = fresh;
-    optionsOf(color, info.colors, colorName, first ? suggested(info) : undefined);
+    optionsOf(color, info.colors, colorName, first || !info.colors.includes(color.value) ? suggested(info) : undefined);
     if (prototype) optionsOf(prototype, info.prototypes, (p) => term("kazaam", p));
     seated.textContent = info.players.length ? t("join.seated", { names: info.players.map((p) => p.name).join(", ") }) : t("join.nobody");
     hint.textContent = info.seats_left <= 0 ? t("join.full") : !info.colors.length ? t("join.noColors")

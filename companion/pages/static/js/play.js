@@ -124,6 +124,8 @@ function lostSeat() {  // 401: the token was re-issued or taken over; stop askin
   if (!proxy) { saveSeats(seats().filter((s) => !(s.sid === gone.sid && s.seat === gone.seat))); setActive(0); }
   alertTurn(false);
   state = null;
+  const badge = document.getElementById("live");
+  if (badge) badge.hidden = true;
   root.replaceChildren(el("section", { class: "card warnbox", id: "moved", role: "alert" }, el("p", {}, t("play.moved")),
     seats().length ? el("button", { class: "primary", onclick: () => start() }, t("play.seat")) : null));
 }
@@ -366,7 +368,8 @@ function seated(seat) {
 
 async function start() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("token")) await seatFromLink(params);
+  notice = null;
+  if (params.has("token") || params.has("seat") && !params.has("host")) await seatFromLink(params);
   else if (params.get("host")) hostFromLink(params);
   if (stopLive) { stopLive(); stopLive = null; }
   if (active >= seats().length) setActive(0);
@@ -400,3 +403,5 @@ function failedJoin(info) {
 
 await loadMessages();
 start();
+// A seat link opened in a tab already on this table changes only the fragment.
+window.addEventListener("hashchange", () => { if (location.hash.length > 1) start(); });
