@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .tablescreen import start_from_table
+
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True}
 
 
@@ -43,7 +45,7 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
     table.wait_for_selector("#players li:nth-child(2)")  # both arrived, live
     assert "Ada" in table.inner_text("#players") and "Bo" in table.inner_text("#players")
     shot(table, "lobby")
-    table.click("#start-game")
+    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     table.wait_for_selector("#board")
     ada.wait_for_selector("#actions")
     assert "Your turn" in ada.inner_text("#status")
@@ -69,7 +71,7 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
     ada.wait_for_selector("#gaia-board .city-needs")
     assert bo.text_content("#gaia-board .city-needs") == "2/4"
     table.wait_for_function("document.querySelectorAll('#feed li').length >= 4")
-    assert "city" in table.inner_text("#feed")
+    assert "city" in table.inner_text("#feed").lower()
     shot(bo, "city")
     shot(table, "after-city")
     # a mis-tap is one tap away from undone, everywhere
@@ -89,7 +91,7 @@ def test_rejection_shows_the_rule(browser, live):
     table, code = open_table(browser, live, "gaia")
     ada = phone(browser, live, code, "Ada")
     bo = phone(browser, live, code, "Bo")
-    table.click("#start-game")
+    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     ada.wait_for_selector("#actions")
     for terrain, at in (("forest", "0,0"), ("sea", "1,0")):
         ada.click(f"[data-move=nature-{terrain}]")
@@ -114,7 +116,7 @@ def test_kazaam_opening_through_the_pages(browser, live, shot):
     ada = phone(browser, live, code, "Ada", prototype="wood", ingredient="mercury")
     bo = phone(browser, live, code, "Bo", prototype="fire", ingredient="sulphur")
     table.wait_for_selector("#players li:nth-child(2)")
-    table.click("#start-game")
+    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     ada.wait_for_selector("#actions")
     ada.click("[data-move=draw]")
     ada.wait_for_selector("#hand .t-unknown:nth-child(4)")
@@ -150,7 +152,7 @@ def test_italian_phone_gets_italian_pages_and_sentences(browser, live):
     page.click("#join button.primary")
     page.wait_for_selector("#waiting")
     phone(browser, live, code, "Bo")
-    table.click("#start-game")
+    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     page.wait_for_selector("#actions")
     assert "Tocca a te" in page.inner_text("#status")
     page.click("[data-move=nature-forest]")
@@ -174,7 +176,7 @@ def test_gaia_expert_power_card_and_the_window_through_the_pages(browser, live, 
     ada = phone(browser, live, code, "Ada")
     bo = phone(browser, live, code, "Bo")
     table.wait_for_selector("#players li:nth-child(2)")
-    table.click("#start-game")
+    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     ada.wait_for_selector("#actions")
     ada.click("[data-move=nature-swamp]")
     ada.click("[data-target='0,0']")
@@ -188,5 +190,6 @@ def test_gaia_expert_power_card_and_the_window_through_the_pages(browser, live, 
     bo.click("#answers [data-move=pass]")
     ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
     bo.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
-    table.wait_for_function("document.querySelector('#feed').innerText.includes('sun')")
+    table.wait_for_function("document.querySelector('#feed').innerText.toLowerCase()"
+                            ".includes('sun')")
     assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]

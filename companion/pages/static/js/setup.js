@@ -1,55 +1,117 @@
-// The host's setup checklist for Gaia: objectives and face-up cards, step by step.
-import { el, t } from "./common.js";
+// The host's setup checklist for Gaia: deal, then enter the objectives and the face-up
+// cards revealed on the real table. Every picker starts empty: the host picks each value
+// (nothing is guessed), and Start is refused, with a sentence, until all are picked.
+import { addStrings, el, t, term } from "./common.js";
+
+addStrings({
+  en: { "setup.title": "Set up the table", "setup.deal": "Deal 2 nature cards and 1 life card to everyone (and 1 power card in the expert game).",
+    "setup.objectives": "Reveal {n} objectives and enter each one.", "setup.display": "Turn up the face-up cards and enter them.",
+    "setup.objective": "Objective {n}", "setup.kind": "Kind", "setup.first": "First terrain", "setup.second": "Second terrain",
+    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "one of each terrain", "setup.powerGoal": "4 power cards played",
+    "setup.nature": "Nature card {n}", "setup.life": "Life card {n}", "setup.symbol": "Symbol", "setup.need": "Need {n}",
+    "setup.power": "Power card {n}", "setup.choose": "— choose —", "setup.start": "Start the game",
+    "setup.missing": "Pick a value in every field first ({n} still empty).", "setup.same": "Objective {n}: pick two different terrains." },
+  it: { "setup.title": "Prepara il tavolo", "setup.deal": "Dai 2 carte natura e 1 carta vita a ciascuno (e 1 carta potere nel gioco esperto).",
+    "setup.objectives": "Rivela {n} obiettivi e inseriscili uno per uno.", "setup.display": "Scopri le carte visibili e inseriscile.",
+    "setup.objective": "Obiettivo {n}", "setup.kind": "Tipo", "setup.first": "Primo terreno", "setup.second": "Secondo terreno",
+    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "uno per ogni terreno", "setup.powerGoal": "4 carte potere giocate",
+    "setup.nature": "Carta natura {n}", "setup.life": "Carta vita {n}", "setup.symbol": "Simbolo", "setup.need": "Bisogno {n}",
+    "setup.power": "Carta potere {n}", "setup.choose": "— scegli —", "setup.start": "Inizia la partita",
+    "setup.missing": "Scegli prima un valore in ogni campo (ne mancano {n}).", "setup.same": "Obiettivo {n}: scegli due terreni diversi." },
+  de: { "setup.title": "Den Tisch aufbauen", "setup.deal": "Gib allen 2 Naturkarten und 1 Lebenskarte (im Expertenspiel dazu 1 Machtkarte).",
+    "setup.objectives": "Decke {n} Ziele auf und gib jedes ein.", "setup.display": "Lege die offenen Karten aus und gib sie ein.",
+    "setup.objective": "Ziel {n}", "setup.kind": "Art", "setup.first": "Erste Landschaft", "setup.second": "Zweite Landschaft",
+    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "je eine Landschaft", "setup.powerGoal": "4 Machtkarten gespielt",
+    "setup.nature": "Naturkarte {n}", "setup.life": "Lebenskarte {n}", "setup.symbol": "Symbol", "setup.need": "Bedürfnis {n}",
+    "setup.power": "Machtkarte {n}", "setup.choose": "— wählen —", "setup.start": "Spiel starten",
+    "setup.missing": "Wähle zuerst in jedem Feld einen Wert (noch {n} leer).", "setup.same": "Ziel {n}: wähle zwei verschiedene Landschaften." },
+});
 
 export const TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"];
 export const SYMBOLS = [...TERRAINS, "star"];
 export const NEEDS = [...TERRAINS, "animals"];
 
-export function picker(values, value, onChange, cls = "t-") {
-  const select = el("select", {}, values.map((v) => el("option", { value: v, selected: v === value }, v)));
-  select.className = `${cls}${value}`;
-  select.onchange = () => { select.className = `${cls}${select.value}`; onChange(select.value); };
-  return select;
+// A labelled select that starts on "— choose —"; value() is null until the host picks.
+export function picker(label, values, { labels = (v) => term("gaia", v), onChange, name } = {}) {
+  const select = el("select", { "aria-label": label, "data-field": name || null },
+    el("option", { value: "", disabled: true, selected: true }, t("setup.choose")),
+    values.map((v) => el("option", { value: v }, labels(v))));
+  select.addEventListener("change", () => {
+    select.dataset.value = select.value;
+    select.classList.remove("missing");
+    if (onChange) onChange(select.value);
+  });
+  return { node: el("label", { class: "tb-pick" }, el("span", {}, label), select), select,
+    value: () => select.value || null };
 }
 
-export function lifeCardEditor(card, onChange) {
-  const box = el("div", { class: "row" });
-  const draw = () => {
-    box.replaceChildren(
-      picker(["city", "animals"], card.kind, (v) => { card.kind = v; if (v === "city" && !card.needs) card.needs = ["forest", "sea", "plains", "animals"]; draw(); onChange(card); }, "k-"),
-      picker(SYMBOLS, card.symbol, (v) => { card.symbol = v; onChange(card); }),
-      card.kind === "city" ? card.needs.map((n, i) => picker(NEEDS, n, (v) => { card.needs[i] = v; onChange(card); })) : []);
+function objectiveRow(i, expert) {
+  const kinds = expert ? ["pairs", "rainbow", "power"] : ["pairs", "rainbow"];
+  const detail = el("div", { class: "row" });
+  const row = { a: null, b: null };
+  const kind = picker(t("setup.kind"), kinds, { name: "kind", onChange: (v) => {
+    row.a = v === "pairs" ? picker(t("setup.first"), TERRAINS, { name: "a" }) : null;
+    row.b = v === "pairs" ? picker(t("setup.second"), TERRAINS, { name: "b" }) : null;
+    detail.replaceChildren(...(v === "pairs" ? [row.a.node, row.b.node]
+      : [el("span", { class: "hint" }, t(v === "power" ? "setup.powerGoal" : "setup.rainbow"))]));
+  } });
+  row.kind = kind;
+  row.node = el("fieldset", { class: "tb-objective", "data-objective": i },
+    el("legend", {}, t("setup.objective", { n: i + 1 })), kind.node, detail);
+  row.pickers = () => [kind, row.a, row.b].filter(Boolean);
+  row.value = () => {
+    const k = kind.value();
+    if (k === "pairs") return [row.a.value(), row.a.value(), row.b.value(), row.b.value()];
+    return k === "power" ? "power" : [...TERRAINS];
   };
-  draw();
-  return box;
+  return row;
 }
 
-export const POWERS = ["sun", "rain", "earthquake", "tornado", "defense", "volcano", "lightning"];
+function lifeRow(i) {
+  const needs = el("div", { class: "row" });
+  const row = { needPickers: [] };
+  row.kind = picker(t("setup.kind"), ["city", "animals"], { name: "life-kind", onChange: (v) => {
+    row.needPickers = v === "city" ? [0, 1, 2, 3].map((n) => picker(t("setup.need", { n: n + 1 }), NEEDS, { name: "need" })) : [];
+    needs.replaceChildren(...row.needPickers.map((p) => p.node));
+  } });
+  row.symbol = picker(t("setup.symbol"), SYMBOLS, { name: "symbol" });
+  row.node = el("fieldset", { class: "tb-life", "data-life": i },
+    el("legend", {}, t("setup.life", { n: i + 1 })), el("div", { class: "row" }, row.kind.node, row.symbol.node), needs);
+  row.pickers = () => [row.kind, row.symbol, ...row.needPickers];
+  row.value = () => (row.kind.value() === "city"
+    ? { kind: "city", symbol: row.symbol.value(), needs: row.needPickers.map((p) => p.value()) }
+    : { kind: "animals", symbol: row.symbol.value() });
+  return row;
+}
 
-export function gaiaSetup(players, onStart, expert = false) {
-  const count = players + 2;
-  const objectives = Array.from({ length: count }, (_, i) => ({ kind: "pairs", a: TERRAINS[i % 6], b: TERRAINS[(i + 1) % 6] }));
-  const display = { nature: ["plains", "forest", "sea"],
-    life: [{ kind: "animals", symbol: "forest" }, { kind: "city", symbol: "star", needs: ["forest", "sea", "plains", "animals"] }] };
-  if (expert) display.power = ["sun", "defense"];
-  const objBox = el("div");
-  const drawObjectives = () => objBox.replaceChildren(...objectives.map((o, i) => el("div", { class: "row", "data-objective": i },
-    el("span", {}, `#${i + 1}`),
-    picker(expert ? ["pairs", "all six", "power ×4"] : ["pairs", "all six"],
-      { pairs: "pairs", rainbow: "all six", power: "power ×4" }[o.kind],
-      (v) => { o.kind = { pairs: "pairs", "all six": "rainbow", "power ×4": "power" }[v]; drawObjectives(); }, "k-"),
-    o.kind === "pairs" ? [picker(TERRAINS, o.a, (v) => { o.a = v; }), "×2 +", picker(TERRAINS, o.b, (v) => { o.b = v; }), "×2"]
-      : el("span", { class: "hint" }, o.kind === "power" ? "4 power cards played" : TERRAINS.join(" · ")))));
-  drawObjectives();
-  const natureBox = el("div", { class: "row" }, display.nature.map((c, i) => picker(TERRAINS, c, (v) => { display.nature[i] = v; })));
-  const lifeBox = el("div", {}, display.life.map((c) => lifeCardEditor(c, () => {})));
-  const powerBox = expert ? el("div", { class: "row" }, display.power.map((c, i) => picker(POWERS, c, (v) => { display.power[i] = v; }, "p-"))) : null;
-  const button = el("button", { class: "primary big", id: "start-game" }, t("start"));
-  button.onclick = () => onStart({ setup: {
-    objectives: objectives.map((o) => (o.kind === "pairs" ? [o.a, o.a, o.b, o.b] : o.kind === "power" ? "power" : [...TERRAINS])),
-    display } });
-  return el("div", { class: "card", id: "setup" }, el("h2", {}, t("setup")),
-    el("ol", {}, el("li", {}, t("deal")),
-      el("li", {}, t("enterObjectives"), objBox),
-      el("li", {}, t("enterDisplay"), natureBox, lifeBox, powerBox)), button);
+// players: how many; onStart(body) posts the start; options: the session's options.
+export function gaiaSetup(players, onStart, options = {}) {
+  const expert = options.variant === "expert";
+  const powers = Object.entries(options.power_deck || {}).filter(([, n]) => n > 0).map(([p]) => p);
+  const objectives = Array.from({ length: players + 2 }, (_, i) => objectiveRow(i, expert));
+  const nature = [0, 1, 2].map((i) => picker(t("setup.nature", { n: i + 1 }), TERRAINS, { name: "nature" }));
+  const life = [0, 1].map((i) => lifeRow(i));
+  const power = expert ? [0, 1].map((i) => picker(t("setup.power", { n: i + 1 }), powers, { name: "power" })) : [];
+  const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
+  const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("setup.start"));
+  const all = () => [...objectives.flatMap((o) => o.pickers()), ...nature, ...life.flatMap((l) => l.pickers()), ...power];
+  const complain = (text, focus) => { note.textContent = text; note.hidden = false; if (focus) focus.focus(); };
+  button.addEventListener("click", () => {
+    const empty = all().filter((p) => !p.value());
+    empty.forEach((p) => p.select.classList.add("missing"));
+    if (empty.length) return complain(t("setup.missing", { n: empty.length }), empty[0].select);
+    const same = objectives.findIndex((o) => o.kind.value() === "pairs" && o.a.value() === o.b.value());
+    if (same >= 0) return complain(t("setup.same", { n: same + 1 }), objectives[same].b.select);
+    note.hidden = true;
+    const display = { nature: nature.map((p) => p.value()), life: life.map((l) => l.value()) };
+    if (expert) display.power = power.map((p) => p.value());
+    return onStart({ setup: { objectives: objectives.map((o) => o.value()), display } });
+  });
+  return el("section", { class: "card tb-setup", id: "setup" }, el("h2", {}, t("setup.title")),
+    el("ol", {},
+      el("li", {}, t("setup.deal")),
+      el("li", {}, t("setup.objectives", { n: players + 2 }), objectives.map((o) => o.node)),
+      el("li", {}, t("setup.display"), el("div", { class: "row", id: "setup-nature" }, nature.map((p) => p.node)),
+        life.map((l) => l.node), expert ? el("div", { class: "row", id: "setup-power" }, power.map((p) => p.node)) : null)),
+    note, button);
 }

@@ -1,107 +1,234 @@
-// The table screen: QR and players in the lobby, then board, turn, score and feed.
-import { api, el, t, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
+// The table screen (/t/<id>): the shared display, read from across the table.
+// Lobby: a big QR code, the code and the players arriving; the host's setup checklist.
+// Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
+// cards and objectives, and a feed of what happened (rebuilt from the log on reload).
+// End: winner, ranking and each player's breakdown, with Rematch.
+import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, lang, COLORS } from "./common.js";
 import { gaiaSetup } from "./setup.js";
+import { hostPanel, addSeatForm, finishButton, rematchButton, playLink } from "./table-host.js";
+import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 
+addStrings({
+  en: { "tb.scan": "Scan to join", "tb.orOpen": "or open", "tb.code": "Code", "tb.waiting": "Waiting for players",
+    "tb.arrived.one": "1 player at the table", "tb.arrived.other": "{n} players at the table",
+    "tb.needMore": "At least {n} players are needed to start.", "tb.start": "Start the game",
+    "tb.turnOf": "{who}'s turn", "tb.actionsLeft.one": "1 action left", "tb.actionsLeft.other": "{n} actions left",
+    "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
+    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.byHost": "entered by the host",
+    "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
+    "tb.hostSeat": "host plays", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
+  it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
+    "tb.arrived.one": "1 giocatore al tavolo", "tb.arrived.other": "{n} giocatori al tavolo",
+    "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
+    "tb.turnOf": "Tocca a {who}", "tb.actionsLeft.one": "1 azione rimasta", "tb.actionsLeft.other": "{n} azioni rimaste",
+    "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
+    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.byHost": "inserita dall'host",
+    "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
+    "tb.hostSeat": "gioca l'host", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
+  de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
+    "tb.arrived.one": "1 Person am Tisch", "tb.arrived.other": "{n} Personen am Tisch",
+    "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
+    "tb.turnOf": "{who} ist am Zug", "tb.actionsLeft.one": "noch 1 Aktion", "tb.actionsLeft.other": "noch {n} Aktionen",
+    "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
+    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.byHost": "vom Host eingegeben",
+    "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
+    "tb.hostSeat": "Host spielt", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
+});
+
+const FEED_KEEP = 80;
 const root = document.getElementById("table");
-const sid = root.dataset.sid;
-const host = localStorage.getItem(`tc:host:${sid}`);
-let state = null;
-const feed = [];
+const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
+  state: null, score: null, words: {}, icons: null, boards: {}, feed: [], seen: -1 };
+let setupBox = null; let seatForm = null;
 
-function names() { return Object.fromEntries((state?.players || []).map((p) => [p.seat, p.name])); }
+function names() { return Object.fromEntries((ctx.state?.players || []).map((p) => [p.seat, p.name])); }
 
-async function refresh() {
-  const r = await api("GET", `/sessions/${sid}`);
-  if (!r.ok) return toast(r.data);
-  state = r.data;
-  render();
+function say(event) { return narrate(ctx.state.game, event, names()); }
+
+// -- the feed: the log on load, then each live version once ---------------------------
+async function loadFeed() {
+  const r = await api("GET", `/sessions/${ctx.sid}/moves`);
+  if (!r.ok) return;
+  ctx.feed = [];
+  for (const entry of r.data.entries || []) addToFeed(entry.version, entry.events || [], entry.by === "host");
+  ctx.seen = Math.max(ctx.seen, r.data.version ?? -1);
 }
 
+function addToFeed(version, events, byHost = false) {
+  events.forEach((event, i) => ctx.feed.push({ version, type: event.type, text: say(event), byHost: byHost && i === 0 }));
+  ctx.feed = ctx.feed.slice(-FEED_KEEP);
+}
+
+function feedPanel() {
+  const items = [...ctx.feed].reverse();
+  return el("section", { class: "card tb-feed-card", "aria-label": t("tb.feed") }, el("h2", {}, t("tb.feed")),
+    items.length ? el("ol", { class: "feed", id: "feed", tabindex: 0, "aria-live": "polite" }, items.map((f) => el("li", { "data-version": f.version },
+      f.text, f.byHost ? el("span", { class: "hint" }, ` (${t("tb.byHost")})`) : null)))
+      : el("p", { class: "hint", id: "feed" }, t("tb.feedEmpty")));
+}
+
+// -- lobby ----------------------------------------------------------------------------
 function isLocal(url) { return /\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(url); }
 
 function lobby() {
-  const join = `${location.origin}/j/${state.code}`;
-  const box = el("div", { class: "grid2" },
-    el("section", { class: "card qr", id: "lobby" }, el("h1", {}, t("scanToJoin")),
-      el("img", { src: `/api/v1/sessions/${sid}/qr.svg`, alt: `QR ${join}`, id: "qr" }),
-      el("div", { class: "code", id: "join-code" }, state.code),
-      el("p", { class: "hint" }, t("orOpen"), " ", el("a", { href: `/j/${state.code}`, id: "join-link" }, join)),
-      isLocal(location.href) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("localhost", { url: location.origin })) : null),
-    el("section", { class: "card" }, el("h2", {}, t("players")),
-      el("ul", { id: "players" }, state.players.map((p) => el("li", {},
-        el("span", { class: "dot", style: `background:${COLORS[p.color] || "#000"}` }), " ", p.name,
-        p.prototype ? ` · ${p.prototype}` : "")))));
-  if (host && state.players.length >= 2) {
-    if (state.game === "gaia") box.append(gaiaSetup(state.players.length, start, state.options.variant === "expert"));
-    else box.append(el("div", { class: "card" }, el("button", { class: "primary big", id: "start-game",
-      onclick: () => start({ setup: {} }) }, t("start"))));
+  const s = ctx.state;
+  const join = `${location.origin}/j/${s.code}`;
+  const min = ctx.minPlayers || 2;
+  const players = el("section", { class: "card", id: "lobby-players" }, el("h2", {}, t("tb.waiting")),
+    el("p", { class: "hint" }, tn("tb.arrived", s.players.length)),
+    el("ul", { id: "players", class: "tb-lobby-players" }, s.players.map((p) => el("li", { "data-seat": p.seat },
+      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
+      p.prototype ? ` · ${term(s.game, p.prototype)}` : "", p.phone === false ? el("span", { class: "chip" }, t("tb.hostSeat")) : null,
+      ctx.host ? el("a", { class: "btn tb-play", href: playLink(ctx, p), target: "_blank", "data-play": p.seat }, t("host.playFor", { who: p.name })) : null))));
+  const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
+    el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
+    el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
+    el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: `/j/${s.code}`, id: "join-link" }, join)),
+    isLocal(location.href) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: location.origin })) : null);
+  const side = [players];
+  if (ctx.host) {
+    seatForm ||= addSeatForm(ctx);
+    side.push(seatForm);
+    if (s.players.length < min) side.push(el("p", { class: "hint card" }, t("tb.needMore", { n: min })));
+    else side.push(startBox());
   }
-  return box;
+  return el("div", { class: "tb-lobby" }, qr, el("div", { class: "tb-col" }, side));
+}
+
+function startBox() {
+  const s = ctx.state;
+  if (s.game !== "gaia") {
+    const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("tb.start"));
+    button.addEventListener("click", () => start({ setup: {} }));
+    return el("div", { class: "card" }, button);
+  }
+  // kept across re-renders so the host's picks survive a player arriving
+  if (!setupBox || setupBox.players !== s.players.length) {
+    setupBox = gaiaSetup(s.players.length, start, s.options);
+    setupBox.players = s.players.length;
+  }
+  return setupBox;
 }
 
 async function start(body) {
-  const r = await api("POST", `/sessions/${sid}/start`, { token: host, body });
+  const r = await api("POST", `/sessions/${ctx.sid}/start`, { token: ctx.host, body });
   if (!r.ok) return toast(r.data);
   keepAwake();
 }
 
-function scoreTable() {
-  return el("table", { class: "score", id: "score" }, el("tr", {}, el("th", {}, "#"), el("th", {}, t("players")), el("th", {}, t("score"))),
-    [...state.players].map((p) => {
-      const total = p.score ? p.score.total : p.pawns_placed;
-      return { p, total };
-    }).sort((a, b) => b.total - a.total).map(({ p, total }, i) => el("tr", { "data-seat": p.seat },
-      el("td", {}, i + 1), el("td", {}, el("span", { class: "dot", style: `background:${COLORS[p.color] || "#000"}` }), " ", p.name),
-      el("td", {}, total))));
-}
-
-function hostControls() {
-  if (!host) return null;
-  return el("section", { class: "card", id: "host" }, el("h2", {}, "Host"),
+// -- the game -------------------------------------------------------------------------
+function statusLine() {
+  const s = ctx.state; const turn = s.turn || {};
+  const who = names()[turn.seat] ?? "";
+  if (s.status === "finished") return el("header", { class: "tb-status card", id: "status" }, el("h1", { id: "turn" }, t("tb.gameOver")));
+  return el("header", { class: "tb-status card", id: "status" },
+    el("h1", { id: "turn" }, t("tb.turnOf", { who })),
     el("div", { class: "row" },
-      el("button", { id: "host-undo", onclick: async () => { const r = await api("POST", `/sessions/${sid}/undo`, { token: host, body: {} }); if (!r.ok) toast(r.data); } }, t("undo").replace(/my /i, "")),
-      el("button", { onclick: async () => { const r = await api("POST", `/sessions/${sid}/finish`, { token: host }); if (!r.ok) toast(r.data); } }, t("finish"))),
-    el("ul", {}, state.players.map((p) => el("li", { class: "row" }, p.name,
-      el("a", { class: "btn", href: `/j/${state.code || ""}#host=${sid}&seat=${p.seat}`, target: "_blank",
-        onclick: () => sessionStorage.setItem(`tc:proxy:${sid}`, host) }, `${t("playFor")} ${p.name}`),
-      el("button", { onclick: () => reissue(p) }, t("reissue"))))));
+      turn.phase ? el("span", { class: "chip", id: "phase" }, t("tb.phase", { phase: term(s.game, turn.phase) })) : null,
+      Number.isInteger(turn.actions_left) ? el("span", { class: "chip", id: "actions-left" }, tn("tb.actionsLeft", turn.actions_left)) : null),
+    lastLine(),
+    stalledNotice());
 }
 
-async function reissue(p) {
-  const r = await api("POST", `/sessions/${sid}/seats/${p.seat}/token`, { token: host });
-  if (!r.ok) return toast(r.data);
-  const link = `${location.origin}/j/${state.code}#sid=${sid}&seat=${p.seat}&token=${r.data.player_token}`;
-  const modal = el("div", { class: "modal", onclick: (e) => { if (e.target === modal) modal.remove(); } },
-    el("div", { class: "sheet" }, el("h2", {}, `${t("rejoin")}: ${p.name}`),
-      el("p", {}, el("a", { href: link }, link)), el("button", { onclick: () => modal.remove() }, "OK")));
-  document.body.append(modal);
+// The latest thing that happened, big enough to read across the table (the turn passing
+// is already the headline).
+function lastLine() {
+  const last = [...ctx.feed].reverse().find((f) => f.type !== "turn_passed");
+  return last ? el("p", { class: "tb-last", id: "last" }, last.text) : null;
 }
 
-function playing() {
-  const turn = state.turn || {};
-  const current = state.players.find((p) => p.seat === turn.seat);
-  const result = state.result;
-  return el("div", { class: "grid2" },
-    el("section", { class: "card" },
-      el("h1", { id: "turn" }, result ? t("gameOver") : t("turnOf", { who: current?.name || "" }),
-        !result && turn.phase ? el("span", { class: "chip" }, `${t("phase")}: ${turn.phase}`) : null),
-      result ? el("p", { id: "winner" }, t("winner", { who: (result.winners || [result.winner]).map((s) => names()[s]).join(", ") })) : null,
-      el("div", { class: "board-wrap" }, el("img", { id: "board", alt: "board", src: `/api/v1/sessions/${sid}/board.svg?v=${state.version}` }))),
-    el("section", {},
-      el("div", { class: "card" }, el("h2", {}, t("score")), scoreTable()),
-      el("div", { class: "card" }, el("h2", {}, t("feed")), el("ul", { class: "feed", id: "feed" }, feed.slice(-40).reverse().map((f) => el("li", {}, f)))),
-      hostControls()));
+// K6.2: a game that cannot end is offered to the host to finish. HOOK: the public state
+// is expected to say so as `stalled: true` (added by another change); until that field
+// exists this shows nothing.
+function stalledNotice() {
+  if (!ctx.state.stalled || ctx.state.status !== "playing") return null;
+  return el("div", { class: "warnbox", id: "stalled" }, el("p", {}, t("tb.stalled")),
+    ctx.host ? finishButton(ctx, "stalled-finish") : null);
+}
+
+// The board drawn by the phones' own game module (same pictures, words and icons as on the
+// phones, never coordinates), scaled up; the server's picture if the module is missing.
+function boardArea() {
+  const s = ctx.state;
+  let board = null;
+  const module = ctx.boards[s.game];
+  if (module) {
+    const boardCtx = { state: s, game: s.game, t, tn, term: (v) => term(s.game, v), targets: [], highlighted: [],
+      icon: (name, opts = {}) => (ctx.icons && ctx.icons.hasIcon(s.game, name) ? ctx.icons.icon(s.game, name, opts) : null),
+      tap: () => {} };
+    try { board = module.game.renderBoard(s, boardCtx); } catch (err) { board = null; }
+  }
+  if (board && board.namespaceURI === "http://www.w3.org/2000/svg" && board.getAttribute("viewBox")) {
+    // as large as the area allows (a square at most ~5 times a phone's)
+    const width = Number(board.getAttribute("viewBox").split(" ")[2]) || 300;
+    board.style.cssText = `width:100%;height:auto;max-width:${width * 5}px;max-height:100%`;
+  }
+  board ||= el("img", { alt: t("tb.board"), src: `/api/v1/sessions/${ctx.sid}/board.svg?v=${s.version}` });
+  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", "aria-label": t("tb.board") }, board);
+}
+
+function game() {
+  const s = ctx.state;
+  const finished = s.status === "finished";
+  return el("div", { class: "tb-game" },
+    el("div", { class: "tb-left" }, statusLine(),
+      finished ? endPanel(ctx, ctx.host ? rematchButton(ctx) : null) : null, boardArea()),
+    el("div", { class: "tb-right", tabindex: 0, role: "region", "aria-label": t("tb.details") }, playersPanel(ctx), tablePanels(ctx), feedPanel(), hostPanel(ctx)));
 }
 
 function render() {
-  root.replaceChildren(state.status === "lobby" ? lobby() : playing());
+  const focused = document.activeElement && document.activeElement.id;
+  root.replaceChildren(ctx.state.status === "lobby" ? lobby() : game());
+  if (focused && !root.contains(document.activeElement)) document.getElementById(focused)?.focus();
 }
 
-await loadMessages();
-await refresh();
-live(sid, (message) => {
-  if (message.events && message.events.length) {
-    for (const event of message.events) feed.push(narrate(state.game, event, names()));
+async function loadScore() {
+  if (ctx.state.status !== "finished") { ctx.score = null; return; }
+  const r = await api("GET", `/sessions/${ctx.sid}/score`);
+  if (r.ok) ctx.score = r.data;
+}
+
+async function refresh() {
+  const r = await api("GET", `/sessions/${ctx.sid}`);
+  if (!r.ok) return toast(r.data);
+  await update(r.data);
+}
+
+async function update(state) {
+  const was = ctx.state;
+  ctx.state = state;
+  if (state.status === "finished" && (!ctx.score || ctx.score.version !== state.version)) await loadScore();
+  if (was && was.status === "lobby" && state.status === "lobby" && seatForm) seatForm.refresh();
+  render();
+}
+
+async function onMessage(message) {
+  if (message.version > ctx.seen) {
+    if (ctx.state) addToFeed(message.version, message.events || []);
+    ctx.seen = message.version;
   }
-  if (message.state) { state = message.state; render(); } else refresh();
-});
+  if (message.state) await update(message.state); else await refresh();
+}
+
+async function words() {
+  try { ctx.words = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { ctx.words = {}; }
+}
+
+async function icons() {
+  try { ctx.icons = await import("./icons.js"); } catch { ctx.icons = null; }
+}
+
+async function boards() {
+  for (const name of ["gaia", "kazaam"]) {
+    try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
+  }
+}
+
+await Promise.all([loadMessages(), words(), icons(), boards()]);
+await refresh();
+if (ctx.state) {
+  await loadFeed();
+  render();
+  live(ctx.sid, onMessage);
+  if (ctx.state.status === "playing") keepAwake();
+}

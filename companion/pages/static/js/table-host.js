@@ -1,0 +1,210 @@
+// The host's controls on the table screen: confirmations, seats (play for a seat, a
+// seat without a phone, a new link for a seat), undo, finish and rematch.
+import { addStrings, api, el, t, term, toast } from "./common.js";
+
+addStrings({
+  en: { "host.title": "Host", "host.undo": "Undo the last move", "host.finish": "Finish the game",
+    "host.undoAsk": "Undo the last move for the whole table?", "host.finishAsk": "End the game now? The scores are final and nobody can move any more.",
+    "host.seats": "Seats", "host.phone": "own phone", "host.noPhone": "played on this screen",
+    "host.playFor": "Play for {who}", "host.takeAsk": "{who} plays on their own phone. Take over this seat? That phone stops working and everybody sees that you now play for {who}.",
+    "host.take": "Take over", "host.newToken": "New link for {who}",
+    "host.tokenAsk": "Make a new link for {who}'s seat? The phone that holds it now stops working.",
+    "host.tokenMake": "Make a new link", "host.tokenTitle": "{who}'s seat", "host.tokenScan": "Scan this on the phone that takes over the seat, or open the link:",
+    "host.done": "Done", "host.cancel": "Cancel", "host.confirm": "Confirm",
+    "host.addSeat": "A seat without a phone", "host.addHint": "For someone without a phone: you enter their moves from this screen.",
+    "host.name": "Name", "host.color": "Colour", "host.prototype": "Prototype", "host.ingredient": "Ingredient", "host.add": "Add the seat",
+    "host.choose": "— choose —", "host.rematch": "Rematch", "host.rematchAsk": "Open a new table with the same options? Phones here are invited to follow.",
+    "host.popup": "Open the play view for {who}" },
+  it: { "host.title": "Host", "host.undo": "Annulla l'ultima mossa", "host.finish": "Termina la partita",
+    "host.undoAsk": "Annullare l'ultima mossa per tutto il tavolo?", "host.finishAsk": "Terminare ora la partita? I punteggi diventano definitivi e nessuno può più muovere.",
+    "host.seats": "Posti", "host.phone": "telefono proprio", "host.noPhone": "si gioca da questo schermo",
+    "host.playFor": "Gioca per {who}", "host.takeAsk": "{who} gioca con il suo telefono. Prendere il suo posto? Quel telefono smette di funzionare e tutti vedono che ora giochi tu per {who}.",
+    "host.take": "Prendi il posto", "host.newToken": "Nuovo link per {who}",
+    "host.tokenAsk": "Creare un nuovo link per il posto di {who}? Il telefono che lo tiene ora smette di funzionare.",
+    "host.tokenMake": "Crea un nuovo link", "host.tokenTitle": "Il posto di {who}", "host.tokenScan": "Inquadra il codice con il telefono che prende il posto, oppure apri il link:",
+    "host.done": "Fatto", "host.cancel": "Annulla", "host.confirm": "Conferma",
+    "host.addSeat": "Un posto senza telefono", "host.addHint": "Per chi non ha un telefono: inserisci tu le sue mosse da questo schermo.",
+    "host.name": "Nome", "host.color": "Colore", "host.prototype": "Prototipo", "host.ingredient": "Ingrediente", "host.add": "Aggiungi il posto",
+    "host.choose": "— scegli —", "host.rematch": "Rivincita", "host.rematchAsk": "Aprire un nuovo tavolo con le stesse opzioni? I telefoni collegati sono invitati a seguirlo.",
+    "host.popup": "Apri la vista di gioco per {who}" },
+  de: { "host.title": "Host", "host.undo": "Letzten Zug zurücknehmen", "host.finish": "Spiel beenden",
+    "host.undoAsk": "Den letzten Zug für den ganzen Tisch zurücknehmen?", "host.finishAsk": "Das Spiel jetzt beenden? Die Wertung ist endgültig, niemand kann mehr ziehen.",
+    "host.seats": "Plätze", "host.phone": "eigenes Telefon", "host.noPhone": "wird an diesem Bildschirm gespielt",
+    "host.playFor": "Für {who} spielen", "host.takeAsk": "{who} spielt mit dem eigenen Telefon. Diesen Platz übernehmen? Das Telefon funktioniert dann nicht mehr, und alle sehen, dass du jetzt für {who} spielst.",
+    "host.take": "Übernehmen", "host.newToken": "Neuer Link für {who}",
+    "host.tokenAsk": "Einen neuen Link für den Platz von {who} erstellen? Das Telefon, das ihn jetzt hält, funktioniert dann nicht mehr.",
+    "host.tokenMake": "Neuen Link erstellen", "host.tokenTitle": "Platz von {who}", "host.tokenScan": "Scanne das mit dem Telefon, das den Platz übernimmt, oder öffne den Link:",
+    "host.done": "Fertig", "host.cancel": "Abbrechen", "host.confirm": "Bestätigen",
+    "host.addSeat": "Ein Platz ohne Telefon", "host.addHint": "Für jemanden ohne Telefon: Du gibst die Züge an diesem Bildschirm ein.",
+    "host.name": "Name", "host.color": "Farbe", "host.prototype": "Prototyp", "host.ingredient": "Zutat", "host.add": "Platz hinzufügen",
+    "host.choose": "— wählen —", "host.rematch": "Revanche", "host.rematchAsk": "Einen neuen Tisch mit denselben Optionen öffnen? Die Telefone hier werden eingeladen.",
+    "host.popup": "Spielansicht für {who} öffnen" },
+});
+
+// An in-page dialog (the native <dialog>: focus kept inside, Escape cancels).
+// Resolves true on OK, false otherwise. body: a sentence or nodes.
+export function ask(title, body, { ok = t("host.confirm"), danger = false } = {}) {
+  return new Promise((resolve) => {
+    const dialog = dialogBox(title, body);
+    const yes = el("button", { type: "button", class: danger ? "primary danger" : "primary", id: "confirm-ok" }, ok);
+    const no = el("button", { type: "button", id: "confirm-cancel" }, t("host.cancel"));
+    const done = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    yes.addEventListener("click", () => done(true));
+    no.addEventListener("click", () => done(false));
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); done(false); });
+    dialog.querySelector(".tb-dialog-actions").append(yes, no);
+    dialog.showModal();
+    no.focus();  // the safe answer has the focus: Enter never destroys by accident
+  });
+}
+
+let dialogs = 0;
+function dialogBox(title, body) {
+  const id = `dialog-title-${++dialogs}`;
+  const dialog = el("dialog", { class: "tb-dialog", "aria-labelledby": id },
+    el("h2", { id }, title), ...(Array.isArray(body) ? body : [el("p", {}, body)]),
+    el("div", { class: "row tb-dialog-actions" }));
+  document.body.append(dialog);
+  return dialog;
+}
+
+function info(title, body) {
+  const dialog = dialogBox(title, body);
+  const close = el("button", { type: "button", class: "primary", id: "dialog-done" }, t("host.done"));
+  close.addEventListener("click", () => { dialog.close(); dialog.remove(); });
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.querySelector(".tb-dialog-actions").append(close);
+  dialog.showModal();
+  close.focus();
+  return dialog;
+}
+
+async function post(ctx, path, body) {
+  const r = await api("POST", `/sessions/${ctx.sid}${path}`, { token: ctx.host, body });
+  if (!r.ok) toast(r.data);
+  return r;
+}
+
+// The play view for a seat, in its own tab (the table screen stays).
+export function playLink(ctx, p) {
+  return `/j/${ctx.state.code}#host=${ctx.sid}&seat=${p.seat}`;
+}
+
+async function playFor(ctx, p) {
+  if (p.phone) {
+    const sure = await ask(t("host.playFor", { who: p.name }), t("host.takeAsk", { who: p.name }), { ok: t("host.take"), danger: true });
+    if (!sure) return;
+    const r = await post(ctx, `/seats/${p.seat}/takeover`);
+    if (!r.ok) return;
+  }
+  const opened = window.open(playLink(ctx, p), "_blank");
+  if (!opened) info(t("host.playFor", { who: p.name }), [el("p", {}, el("a", { href: playLink(ctx, p), target: "_blank", id: "play-link" }, t("host.popup", { who: p.name })))]);
+}
+
+// Inline SVG from our own server's answer (the QR of the seat link), parsed, not injected.
+function svgFrom(markup) {
+  const doc = new DOMParser().parseFromString(markup, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg") return null;
+  svg.setAttribute("role", "img");
+  return document.importNode(svg, true);
+}
+
+async function newToken(ctx, p) {
+  const sure = await ask(t("host.newToken", { who: p.name }), t("host.tokenAsk", { who: p.name }), { ok: t("host.tokenMake"), danger: true });
+  if (!sure) return;
+  const r = await post(ctx, `/seats/${p.seat}/token`);
+  if (!r.ok) return;
+  const qr = svgFrom(r.data.qr_svg || "");
+  if (qr) qr.setAttribute("aria-label", t("host.tokenTitle", { who: p.name }));
+  info(t("host.tokenTitle", { who: p.name }), [el("p", {}, t("host.tokenScan")),
+    el("div", { class: "tb-qr", id: "seat-qr" }, qr),
+    el("p", { class: "tb-link" }, el("a", { href: r.data.seat_url, id: "seat-link", target: "_blank" }, r.data.seat_url))]);
+}
+
+function seatRow(ctx, p) {
+  const playing = ctx.state.status !== "finished";
+  const play = el("button", { type: "button", "data-play": p.seat }, t("host.playFor", { who: p.name }));
+  play.addEventListener("click", () => playFor(ctx, p));
+  const token = el("button", { type: "button", "data-token": p.seat }, t("host.newToken", { who: p.name }));
+  token.addEventListener("click", () => newToken(ctx, p));
+  return el("li", { class: "tb-seat", "data-seat": p.seat },
+    el("span", { class: "tb-seat-name" }, p.name),
+    el("span", { class: "chip", "data-phone": String(Boolean(p.phone)) }, p.phone ? t("host.phone") : t("host.noPhone")),
+    el("span", { class: "row" }, playing ? play : null, playing ? token : null));
+}
+
+// The host's panel: seats always; undo and finish while the game runs.
+export function hostPanel(ctx) {
+  if (!ctx.host) return null;
+  const s = ctx.state;
+  const buttons = [];
+  if (s.status === "playing") {
+    const undo = el("button", { type: "button", id: "host-undo" }, t("host.undo"));
+    undo.addEventListener("click", async () => {
+      if (await ask(t("host.undo"), t("host.undoAsk"), { ok: t("host.undo") })) post(ctx, "/undo", {});
+    });
+    buttons.push(undo, finishButton(ctx));
+  }
+  return el("section", { class: "card tb-host", id: "host", "aria-label": t("host.title") },
+    el("h2", {}, t("host.title")),
+    buttons.length ? el("div", { class: "row" }, buttons) : null,
+    el("h3", {}, t("host.seats")), el("ul", { class: "tb-seats", id: "seats" }, s.players.map((p) => seatRow(ctx, p))));
+}
+
+export function finishButton(ctx, id = "host-finish") {
+  const finish = el("button", { type: "button", id, class: "danger" }, t("host.finish"));
+  finish.addEventListener("click", async () => {
+    if (await ask(t("host.finish"), t("host.finishAsk"), { ok: t("host.finish"), danger: true })) post(ctx, "/finish");
+  });
+  return finish;
+}
+
+export function rematchButton(ctx) {
+  const button = el("button", { type: "button", class: "primary big", id: "rematch" }, t("host.rematch"));
+  button.addEventListener("click", async () => {
+    if (!(await ask(t("host.rematch"), t("host.rematchAsk"), { ok: t("host.rematch") }))) return;
+    const r = await post(ctx, "/rematch");
+    if (!r.ok) return;
+    localStorage.setItem(`tc:host:${r.data.id}`, r.data.host_token);
+    location.assign(`/t/${r.data.id}`);
+  });
+  return button;
+}
+
+function select(label, name, values, labels) {
+  const box = el("select", { name, required: true, "aria-label": label },
+    el("option", { value: "", disabled: true, selected: true }, t("host.choose")),
+    values.map((v) => el("option", { value: v }, labels(v))));
+  return el("label", {}, el("span", {}, label), box);
+}
+
+// Lobby: a seat without a phone, with the same choices as the join form (read from
+// GET /join/<code>: free colours, prototypes, ingredients).
+export function addSeatForm(ctx) {
+  const form = el("form", { class: "card tb-addseat", id: "add-seat" }, el("h2", {}, t("host.addSeat")),
+    el("p", { class: "hint" }, t("host.addHint")));
+  const fields = el("div", { class: "tb-fields" });
+  form.append(fields);
+  const fill = async () => {
+    const r = await api("GET", `/join/${ctx.state.code}`);
+    if (!r.ok) return;
+    const info = r.data; const game = ctx.state.game;
+    ctx.minPlayers = info.min_players;
+    fields.replaceChildren(...[
+      el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
+      select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),
+      game === "kazaam" ? select(t("host.prototype"), "prototype", info.prototypes || [], (v) => term(game, v)) : null,
+      game === "kazaam" ? select(t("host.ingredient"), "ingredient", info.ingredients || [], (v) => term(game, v)) : null,
+      el("button", { class: "primary", type: "submit", id: "add-seat-ok" }, t("host.add"))].filter(Boolean));
+  };
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = Object.fromEntries(new FormData(form).entries());
+    const r = await post(ctx, "/seats", body);
+    if (r.ok) { form.reset(); fill(); }
+  });
+  form.refresh = fill;
+  fill();
+  return form;
+}
