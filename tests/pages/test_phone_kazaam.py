@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.pages.checks import PageWatch, axe_check, check_screen, phone
+from tests.pages.checks import LOCALES, PageWatch, axe_check, check_screen, phone
 
 NAMES = ["Ada", "Bruno", "Clara"]
 PROTOTYPES = ["fire", "bone", "stone"]
@@ -32,7 +32,8 @@ class Table:
         self.session = r.json()
         seats = zip(NAMES, PROTOTYPES, OWN, strict=True)
         self.phones = [self.join(browser, *seat) for seat in seats]
-        self.screen = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+        self.screen = browser.new_context(viewport={"width": 1280, "height": 800},
+                                          locale=LOCALES[lang])
         self.table = self.screen.new_page()
         self.table.watch = PageWatch(self.table)  # type: ignore[attr-defined]
         self.table.goto(f"{live.url}/t/{self.session['id']}")
@@ -239,7 +240,9 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     bruno.click("[data-move=react-accept]")
     slot_of(bruno, 1, "head").and_(bruno.locator(".down")).wait_for()
     table.check("tail-accepted", 0)
-    table.table.wait_for_timeout(500)
+    table.table.wait_for_function("document.body.innerText.includes('Clara')")
+    check_screen(table.table, lang)
+    axe_check(table.table)
     table.shot(table.table, "table-screen")
     table.table.watch.assert_no_errors()  # type: ignore[attr-defined]
 

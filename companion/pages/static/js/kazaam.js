@@ -78,7 +78,7 @@ const POWERS = {
     return true;
   }),
   tail: async (ctx, m, title) => {
-    const at = await ctx.pickSquare(m.targets.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick", { power: title }));
+    const at = await ctx.pickSquare(m.targets.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick"));
     if (!at) return;
     const [seat, slot] = at.split("/");
     await ctx.send({ type: "power", slot: m.slot, target: { seat: Number(seat), slot } });
