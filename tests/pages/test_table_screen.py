@@ -119,7 +119,9 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     page.click("#seats [data-play='0']")
     with page.expect_popup() as popup_info:
         page.click("#confirm-ok")
-    assert popup_info.value.url.endswith(f"#host={sid}&seat=0")
+    popup = popup_info.value
+    assert popup.url.endswith(f"/j/{t['code']}#host={sid}&seat=0")
+    popup.wait_for_selector("text=Ada")  # the play view for Ada, with the host's token
     watch.expect(401, "/me")
     assert api.get(f"/sessions/{sid}/me", t["tokens"][0]).status_code == 401
     assert state(api, t)["players"][0]["phone"] is False

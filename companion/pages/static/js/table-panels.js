@@ -164,8 +164,9 @@ export function endPanel(ctx, extra) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tb.rank")), el("th", { scope: "col" }, t("tb.player")),
         keys.map((k) => el("th", { scope: "col", "data-key": k }, scoreLabel(ctx, k))), el("th", { scope: "col" }, t("tb.total")))),
       el("tbody", {}, rows.map((r) => el("tr", { "data-seat": r.seat },
-        el("td", {}, r.rank), el("th", { scope: "row" }, r.name),
-        keys.map((k) => el("td", {}, (r.breakdown || {})[k] ?? 0)), el("td", { class: "tb-total" }, r.total)))))) : null,
+        el("td", { "data-label": t("tb.rank") }, r.rank), el("th", { scope: "row" }, r.name),
+        keys.map((k) => el("td", { "data-label": scoreLabel(ctx, k) }, (r.breakdown || {})[k] ?? 0)),
+        el("td", { class: "tb-total", "data-label": t("tb.total") }, r.total)))))) : null,
     s.rematch ? el("p", { id: "rematch-open" }, t("tb.rematchOpen"), " ",
       el("a", { class: "btn primary", href: `/t/${s.rematch.session_id}` }, t("tb.rematchGo"))) : extra);
 }
