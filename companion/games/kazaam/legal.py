@@ -32,8 +32,7 @@ def legal_moves(state: State, seat: int) -> list[Template]:
         if player["hand"]["unknown"]:
             out.append({"type": "discard", "tile": None})
         out += _powers(state, seat)
-        if any(b is not None and not b["face_up"] for b in player["board"].values()):
-            out.append({"type": "refresh"})
+        out.append({"type": "refresh"})  # K4.6: allowed even with nothing face down
     out.append({"type": "end_turn"})
     return out
 
@@ -74,7 +73,8 @@ def _powers(state: State, seat: int) -> list[Template]:
                 {"seat": s} for s in others if tiles.hand_size(state["players"][s])]
         elif kind == "tail":
             targets = [{"seat": p["seat"], "slot": s} for p in state["players"]
-                       for s, b in p["board"].items() if b is not None]
+                       for s, b in p["board"].items()
+                       if b is not None and (p["seat"], s) != (seat, slot)]  # K5.3
         elif kind == "leg":
             targets = [] if full else [{"tile": t} for t in state["discard"]]
         elif kind == "torso":
