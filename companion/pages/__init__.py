@@ -41,11 +41,29 @@ def join(code: str) -> str:
 
 @bp.get("/rules/<game>")
 def rules(game: str) -> str:
+    """The rules; with ``?session=<id>``, as that session's options play them."""
     lang = request.args.get("lang") or _lang()
-    found = rules_for(game, lang if lang in LANGUAGES else "en")
+    options = _session_options(game, request.args.get("session"))
+    found = rules_for(game, lang if lang in LANGUAGES else "en", options)
     if found is None:
         abort(404)
     return render_template("rules.html", game=game, rules=found, lang=lang)
+
+
+def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:
+    """A session's options, or None (the plain rules) for no, an unknown or an expired
+    session, or one of another game."""
+    from flask import current_app
+
+    from companion.errors import Problem
+
+    if not sid:
+        return None
+    try:
+        doc = current_app.extensions["companion"].sessions.load(sid[:64]).doc
+    except Problem:
+        return None
+    return doc["options"] if doc["game"] == game else None
 
 
 @bp.get("/i18n/<lang>.json")
