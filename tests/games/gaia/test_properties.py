@@ -159,18 +159,23 @@ def _feed(s: dict[str, Any], t: dict[str, Any], rng: random.Random) -> dict[str,
 def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
              ) -> dict[str, Any]:
     """One card from each victim: a declared one, else an identity the accounting allows
-    (counting the public cards, the actor's hand and the cards named so far)."""
+    (counting the public cards, the actor's hand and the declared cards taken)."""
     from companion.games.gaia.cards import kind_of, public_cards
     seen = [kind_of(c) for c in public_cards(s)]
     seen += [kind_of(c) for h in s["players"][seat]["hand"].values() for c in h["known"]]
     limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(s["options"]["power_deck"] or {})}
-    taken = []
+    picks: dict[int, tuple[str, Any]] = {}
     for entry in t["taken"]:
         victim = s["players"][entry["seat"]]["hand"]
         pile = rng.choice([p for p, n in entry["hand_counts"].items() if n])
-        if victim[pile]["known"]:
-            card = rng.choice(victim[pile]["known"])
-        else:
+        picks[entry["seat"]] = (pile, rng.choice(victim[pile]["known"])
+                                if victim[pile]["known"] else None)
+        if picks[entry["seat"]][1] is not None:
+            seen.append(kind_of(picks[entry["seat"]][1]))
+    taken = []
+    for entry in t["taken"]:
+        pile, card = picks[entry["seat"]]
+        if card is None:
             kinds = {"nature": list(TERRAINS), "life": ["animals", "city"],
                      "power": list(s["options"]["power_deck"] or {})}[pile]
             free = [k for k in kinds if seen.count(k) < limits[k]]
@@ -178,7 +183,7 @@ def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
             card = ({"kind": "animals", "symbol": "star"} if kind == "animals" else
                     {"kind": "city", "symbol": "star", "needs": ["sea"] * 4}
                     if kind == "city" else kind)
-        seen.append(kind_of(card))
+            seen.append(kind_of(card))
         taken.append({"seat": entry["seat"], "card": card})
     return {"type": "tornado", "taken": taken, "keep": rng.randrange(len(taken))}
 
