@@ -41,13 +41,31 @@ def join(code: str) -> str:
 
 @bp.get("/rules/<game>")
 def rules(game: str) -> str:
+    """The rules; with ``?session=<id>``, as that session's options play them."""
     lang = request.args.get("lang") or _lang()
     lang = lang if lang in LANGUAGES else "en"
-    found = rules_for(game, lang)
+    options = _session_options(game, request.args.get("session"))
+    found = rules_for(game, lang, options)
     if found is None:
         abort(404)
     return render_template("rules.html", game=game, rules=found, lang=lang,
                            words=chrome(game, lang), games=sorted(CATALOGUE))
+
+
+def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:
+    """A session's options, or None (the plain rules) for no, an unknown or an expired
+    session, or one of another game."""
+    from flask import current_app
+
+    from companion.errors import Problem
+
+    if not sid:
+        return None
+    try:
+        doc = current_app.extensions["companion"].sessions.load(sid[:64]).doc
+    except Problem:
+        return None
+    return doc["options"] if doc["game"] == game else None
 
 
 @bp.get("/i18n/<lang>.json")

@@ -78,34 +78,37 @@ def cities_in_order(tiles: Tiles) -> list[tuple[str, dict[str, Any]]]:
 
 
 def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str, None]) -> None:
-    """G6.5-G6.7: re-evaluate every city until nothing changes.
+    """G6.5-G6.7: re-evaluate every city in rounds until a round changes nothing.
 
-    Drops to 1 send all pawns home; a drop to 0 removes the city, which
-    re-exposes its terrain and may raise its neighbours. Every step up is
+    Each round measures every city against the map as it stands at the start of
+    the round, then applies all the round's changes together: drops to 1 send all
+    pawns home, a drop to 0 removes the city (re-exposing its terrain for the next
+    round). Cities are visited by square, [y, x], never by build order, so the
+    order in which they were built cannot change the outcome. Every step up is
     remembered in ``rises`` (insertion-ordered) for the mover's claims.
     """
     tiles = state["tiles"]
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
-    changed = True
-    while changed:
-        changed = False
-        for k, city in cities_in_order(tiles):
-            if tiles[k]["city"] is not city:
-                continue
-            at = xy(k)
-            now = satisfied(tiles, at, city["needs"], distinct)
-            before = city["satisfied"]
-            if now == before:
-                continue
-            changed = True
-            city["satisfied"] = now
-            events.append({"type": "city_needs_changed", "at": at, "from": before, "to": now,
+    while True:
+        changed = []
+        for k in sorted((k for k, t in tiles.items() if t["city"] is not None),
+                        key=lambda k: (xy(k)[1], xy(k)[0])):
+            city = tiles[k]["city"]
+            now = satisfied(tiles, xy(k), city["needs"], distinct)
+            if now != city["satisfied"]:
+                changed.append((k, city, now))
+        if not changed:
+            return
+        for k, city, now in changed:
+            events.append({"type": "city_needs_changed", "at": xy(k),
+                           "from": city["satisfied"], "to": now,
                            "terrain": tiles[k]["terrain"], "owner": city["builder"]})
-            if now > before:
+            if now > city["satisfied"]:
                 rises[k] = None
-                continue
+            city["satisfied"] = now
+        for k, city, now in changed:
             if now <= 1 and city["pawns"]:
-                _send_pawns_home(state, city, at, events)
+                _send_pawns_home(state, city, xy(k), events)
             if now == 0:
                 _remove_city(state, k, events)
                 rises.pop(k, None)

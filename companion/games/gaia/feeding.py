@@ -34,13 +34,20 @@ def plan(state: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
 
 
 def has_choice(state: dict[str, Any], meals: list[tuple[str, list[str]]]) -> bool:
-    """G7.2: a choice exists unless every city has one source with enough tokens."""
+    """G7.2, conservatively: feeding is automatic only when no choice can change the result.
+
+    A city with several sources is a choice. With one source each, a feeding that
+    empties no tile changes no need (every tile keeps animals), so any order gives
+    the same result; one that empties a tile starts a cascade whose course may depend
+    on which city eats first, so it is a choice unless a single city eats.
+    """
     demand: dict[str, int] = {}
     for _, found in meals:
         if len(found) > 1:
             return True
         demand[found[0]] = demand.get(found[0], 0) + 1
-    return any(state["tiles"][src]["animals"] < n for src, n in demand.items())
+    emptied = any(state["tiles"][src]["animals"] <= n for src, n in demand.items())
+    return len(meals) > 1 and emptied
 
 
 def _eat(ctx: Ctx, city: str, src: str) -> None:

@@ -208,6 +208,8 @@ def _cities(state: State, seat: int) -> list[Template]:
 
 
 def _unknown_city(state: State) -> list[Template]:
+    """Squares where some city card could meet 2 needs (G6.2), with what each offers."""
+    distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
     out = []
     for symbol in SYMBOLS:
         at: list[dict[str, Any]] = []
@@ -215,7 +217,9 @@ def _unknown_city(state: State) -> list[Template]:
             nearby = offers(state["tiles"], xy(k))
             available = [t for t in TERRAINS if any(o["terrain"] == t for o in nearby)]
             available += [ANIMALS] if any(o["animals"] for o in nearby) else []
-            if available:
+            # one need twice meets 2 icons, with distinct_neighbours only if two offer it
+            if len(available) >= 2 or (available and sum(met_needs(
+                    [available[0]] * 2, nearby, distinct)) == 2):
                 at.append({"at": xy(k), "available": available})
         if at:
             out.append({"type": "play_city", "symbol": symbol, "needs": None, "at": at})

@@ -54,7 +54,9 @@ def build(ctx: Ctx, move: Move) -> None:
         raise RuleViolation("K4.3", "kazaam.build.cannot_pay", cost=tile["ingredients"],
                             pool={k: v for k, v in ctx.player["pool"].items() if v})
     board[slot] = {"tile": tile, "face_up": True}
+    tiles.release(ctx.state, ctx.seat, tile)
     tiles.check(ctx.state, ctx.seat, tile, public=True)
+    ctx.state["built_this_turn"] = True
     ctx.emit("part_built", seat=ctx.seat, slot=slot, tile=tile)
 
 
@@ -63,6 +65,7 @@ def discard(ctx: Ctx, move: Move) -> None:
     tile = tiles.parse(move.get("tile"), ctx.names)
     tiles.take_from_hand(ctx.player, tile)
     ctx.state["discard"].append(tile)
+    tiles.release(ctx.state, ctx.seat, tile)
     gained = [*tile["ingredients"], ctx.player["ingredient"]]
     for name in gained:
         ctx.player["pool"][name] = ctx.player["pool"].get(name, 0) + 1
@@ -71,10 +74,9 @@ def discard(ctx: Ctx, move: Move) -> None:
 
 
 def refresh(ctx: Ctx, move: Move) -> None:
-    """K4.6: every face-down part of the player's own board turns face up."""
+    """K4.6: every face-down part of the player's own board turns face up (allowed with
+    none face down: the action is spent, nothing changes)."""
     down = [s for s, b in ctx.player["board"].items() if b is not None and not b["face_up"]]
-    if not down:
-        raise RuleViolation("K4.6", "kazaam.refresh.nothing")
     for slot in down:
         ctx.player["board"][slot]["face_up"] = True
     ctx.emit("parts_refreshed", seat=ctx.seat, slots=down)

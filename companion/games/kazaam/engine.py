@@ -98,12 +98,30 @@ def last_of_round(state: State) -> int:
     return order[(order.index(state["first_player"]) - 1) % len(order)]  # type: ignore[no-any-return]
 
 
+def stalled(state: State) -> bool:
+    """K6.2: nothing left to draw and a full round passed with no tile built."""
+    return (state["status"] == "playing" and state["pile"] == 0 and not state["discard"]
+            and state.get("idle_turns", 0) >= len(state["players"]))
+
+
+def _count_idle_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    was = stalled(state)
+    if state.pop("built_this_turn", False) or state["pile"] or state["discard"]:
+        state["idle_turns"] = 0
+    else:
+        state["idle_turns"] = state.get("idle_turns", 0) + 1
+    if stalled(state) and not was:
+        ctx.emit("game_stalled", reason="kazaam.stalled.no_tiles")
+
+
 def pass_turn(ctx: Ctx) -> None:
     state = ctx.state
     current = state["turn"]["seat"]
     if state["ending"] and current == last_of_round(state):
         end_game(ctx, "round_finished")
         return
+    _count_idle_turn(ctx)
     order = state["order"]
     nxt = order[(order.index(current) + 1) % len(order)]
     state["turn"] = {"seat": nxt, "actions_left": ACTIONS_PER_TURN, "phase": "actions",

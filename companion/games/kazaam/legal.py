@@ -6,7 +6,15 @@ from collections import Counter
 from typing import Any
 
 from companion.games.kazaam import tiles
-from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
+from companion.games.kazaam.components import (
+    COST_MIN,
+    HAND_LIMIT,
+    PARTS,
+    SAME_MAX,
+    SLOTS,
+    TORSO_TAKES,
+    TYPES,
+)
 
 State = dict[str, Any]
 Template = dict[str, Any]
@@ -27,13 +35,12 @@ def legal_moves(state: State, seat: int) -> list[Template]:
     if turn["actions_left"] > 0:
         if tiles.hand_size(player) < HAND_LIMIT and (state["pile"] or state["discard"]):
             out.append({"type": "draw"})
-        out += _builds(player)
+        out += _builds(state, player)
         out += [{"type": "discard", "tile": t} for t in player["hand"]["known"]]
         if player["hand"]["unknown"]:
             out.append({"type": "discard", "tile": None})
         out += _powers(state, seat)
-        if any(b is not None and not b["face_up"] for b in player["board"].values()):
-            out.append({"type": "refresh"})
+        out.append({"type": "refresh"})  # K4.6: allowed even with nothing face down
     out.append({"type": "end_turn"})
     return out
 
@@ -42,7 +49,7 @@ def _free(player: dict[str, Any], part: str) -> list[str]:
     return [s for s, k in SLOTS.items() if k == part and player["board"][s] is None]
 
 
-def _builds(player: dict[str, Any]) -> list[Template]:
+def _builds(state: State, player: dict[str, Any]) -> list[Template]:
     pool = Counter({k: v for k, v in player["pool"].items() if v})
     out: list[Template] = []
     for tile in player["hand"]["known"]:
@@ -50,11 +57,33 @@ def _builds(player: dict[str, Any]) -> list[Template]:
         if slots and not Counter(tile["ingredients"]) - pool:
             out.append({"type": "build", "tile": tile, "slot": slots})
     if player["hand"]["unknown"]:
-        free = {part: _free(player, part) for part in set(SLOTS.values())}
-        out.append({"type": "build", "tile": None, "free_slots": {p: s for p, s in free.items()
-                                                                 if s},
-                    "pool": dict(pool)})
+        free = {part: _free(player, part) for part in PARTS}
+        free = {part: slots for part, slots in free.items()
+                if slots and _could_build(state, player, part, pool)}
+        if free:
+            out.append({"type": "build", "tile": None, "free_slots": free, "pool": dict(pool)})
     return out
+
+
+def _could_build(state: State, player: dict[str, Any], part: str, pool: Counter[str]) -> bool:
+    """Whether some tile of this part that the accounting still allows (K1.4) could be
+    paid from the pool: a cost already bound, or a new one of 2+ ingredients."""
+    visible = tiles.public_tiles(state, player["seat"]) + player["hand"]["known"]
+    catalog = state["options"]["tile_catalog"]
+    for homunculus in TYPES:
+        kind = f"{homunculus}.{part}"
+        limit = tiles.set_count(state, kind)
+        if sum(1 for t in visible if tiles.kind(t) == kind) >= limit:
+            continue
+        if catalog is not None:
+            costs = [c["ingredients"] for c in catalog if tiles.kind(c) == kind]
+        else:
+            costs = state["costs"].get(kind, [])
+            if len(costs) < limit and sum(min(n, SAME_MAX) for n in pool.values()) >= COST_MIN:
+                return True
+        if any(not Counter(cost) - pool for cost in costs):
+            return True
+    return False
 
 
 def _powers(state: State, seat: int) -> list[Template]:
@@ -74,7 +103,8 @@ def _powers(state: State, seat: int) -> list[Template]:
                 {"seat": s} for s in others if tiles.hand_size(state["players"][s])]
         elif kind == "tail":
             targets = [{"seat": p["seat"], "slot": s} for p in state["players"]
-                       for s, b in p["board"].items() if b is not None]
+                       for s, b in p["board"].items()
+                       if b is not None and (p["seat"], s) != (seat, slot)]  # K5.3
         elif kind == "leg":
             targets = [] if full else [{"tile": t} for t in state["discard"]]
         elif kind == "torso":

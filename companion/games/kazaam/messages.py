@@ -167,3 +167,27 @@ _EVENTS = {
 }
 register({f"kazaam.event.{k}": {"en": en, "it": it, "de": de}
           for k, (en, it, de) in _EVENTS.items()})
+
+
+#: Issue 11: the open cases a real table meets (K5.3, K6.2)
+register({
+    "kazaam.tail.not_itself": {
+        "en": "The tail cannot target itself: choose another part.",
+        "it": "La coda non può colpire se stessa: scegli un'altra parte.",
+        "de": "Der Schwanz kann nicht sich selbst treffen: wähle ein anderes Teil."},
+    "kazaam.stalled.no_tiles": {
+        "en": "No tile is left to draw and a whole round passed without a build: "
+              "the host may finish the game and score it as it stands.",
+        "it": "Non restano tessere da pescare ed è passato un giro intero senza costruire: "
+              "l'host può chiudere la partita e contare i punti così come sono.",
+        "de": "Es gibt kein Plättchen mehr zu ziehen und eine ganze Runde verging ohne Bau: "
+              "der Host kann das Spiel beenden und den Stand werten."},
+    "kazaam.event.game_stalled": {
+        "en": "the game cannot end: the host may finish it",
+        "it": "la partita non può finire: l'host può chiuderla",
+        "de": "das Spiel kann nicht enden: der Host kann es beenden"},
+    "kazaam.hand.declare_again": {
+        "en": "A tile left your hand unseen: declare your hand again.",
+        "it": "Una tessera ha lasciato la tua mano: dichiara di nuovo la mano.",
+        "de": "Ein Plättchen hat deine Hand verlassen: erkläre deine Hand neu."},
+})

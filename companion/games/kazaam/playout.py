@@ -118,7 +118,9 @@ class Table:
                                 "target": {"seat": rng.choice(victims)}})
             elif kind == "tail":
                 built_slots = [(p["seat"], s) for p in players for s, b in p["board"].items()
-                               if b is not None]
+                               if b is not None and (p["seat"], s) != (seat, slot)]
+                if not built_slots:
+                    continue
                 who, where = rng.choice(built_slots)
                 out.append({"type": "power", "slot": slot, "target": {"seat": who, "slot": where}})
             elif kind == "leg" and not full and state["discard"]:
@@ -151,8 +153,8 @@ class Table:
             self.hands[seat].append(move["target"]["tile"])
 
     def _after_arm(self, seat: int, victim: int, before: State) -> None:
-        """Mirror the engine: an undeclared tile when the victim had one, else the
-        last declared one."""
+        """Mirror the engine: an undeclared tile when the victim had one, else any of
+        them (the engine then forgets which, K5.2)."""
         theirs = self.hands[victim]
         hand = before["players"][victim]["hand"]
         if hand["unknown"] > 0:
@@ -161,6 +163,6 @@ class Table:
                 undeclared.remove(tile)
             tile = self.rng.choice(undeclared)
         else:
-            tile = hand["known"][-1]
+            tile = self.rng.choice(theirs)
         theirs.remove(tile)
         self.hands[seat].append(tile)

@@ -29,6 +29,9 @@ def power(ctx: Ctx, move: Move) -> None:
     target = move.get("target")
     if target is not None and not isinstance(target, dict):
         raise BadMove("move", "move.bad_field", field="target")
+    if kind == "tail" and target and target.get("seat") == ctx.seat \
+            and target.get("slot") == slot:
+        raise RuleViolation("K5.3", "kazaam.tail.not_itself")
     built["face_up"] = False
     ctx.emit("power_used", seat=ctx.seat, slot=slot, power=kind)
     POWERS[kind](ctx, target or {})
@@ -67,13 +70,16 @@ def _arm(ctx: Ctx, target: dict[str, Any]) -> None:
         else:
             raise RuleViolation("K5.2", "kazaam.arm.not_there", tile=tile)
         mine["known"].append(tile)
+        tiles.pass_along(ctx.state, other, ctx.seat, tile)
         tiles.check(ctx.state, ctx.seat, tile, public=False)
     elif theirs["unknown"] > 0:
         theirs["unknown"] -= 1
         mine["unknown"] += 1
-    else:
-        theirs["known"].pop()
+    else:  # which declared tile left is unknown: never guess, ask the holder again
+        theirs["unknown"], theirs["known"] = len(theirs["known"]) - 1, []
         mine["unknown"] += 1
+        tiles.pass_along(ctx.state, other, ctx.seat, None)
+        ctx.state["players"][other]["redeclare"] = True
     ctx.emit("tile_taken", seat=ctx.seat, target=other)
 
 
@@ -121,6 +127,7 @@ def _leg(ctx: Ctx, target: dict[str, Any]) -> None:
         raise RuleViolation("K5.4", "kazaam.leg.not_in_discard", tile=tile)
     del pile[found]
     ctx.player["hand"]["known"].append(tile)
+    tiles.hold_in_view(ctx.state, ctx.seat, tile)
     ctx.emit("tile_from_discard", seat=ctx.seat, tile=tile)
 
 

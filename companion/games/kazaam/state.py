@@ -111,6 +111,7 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
                  "number": 1, "reaction": None},
         "pile": total - DEAL * n, "discard": [],
         "first_complete": None, "ending": False, "result": None,
+        "held": [], "idle_turns": 0,
     }
 
 
@@ -125,4 +126,5 @@ def clone(state: State) -> State:
     new["turn"] = dict(state["turn"])
     new["discard"] = list(state["discard"])
     new["costs"] = {k: list(v) for k, v in state["costs"].items()}
+    new["held"] = [dict(r) for r in state.get("held", [])]
     return new

@@ -66,11 +66,60 @@ def take_from_hand(player: dict[str, Any], tile: Tile) -> bool:
     raise RuleViolation("K1.7", "kazaam.tile.not_in_hand", tile=tile)
 
 
-def public_tiles(state: dict[str, Any]) -> list[Tile]:
-    """Tiles the whole table can see: every built part and the discard pile."""
+def public_tiles(state: dict[str, Any], seat: int | None = None) -> list[Tile]:
+    """Tiles the whole table can see: every built part, the discard pile, and the
+    tiles a leg took from the discard pile into a hand (K5.4).
+
+    For ``seat``, its own such tiles are left out (they are in its declared hand),
+    and so is an untraced one (K5.2) that its declared hand may be holding."""
     out = [part["tile"] for p in state["players"] for part in p["board"].values()
            if part is not None]
-    return out + list(state["discard"])
+    out += list(state["discard"])
+    mine = list(state["players"][seat]["hand"]["known"]) if seat is not None else []
+    for record in state.get("held", []):
+        if seat is not None and record["seat"] == seat:
+            continue
+        if record["seat"] is None:
+            match = next((i for i, t in enumerate(mine) if same(t, record["tile"])), None)
+            if match is not None:
+                del mine[match]
+                continue
+        out.append(record["tile"])
+    return out
+
+
+def hold_in_view(state: dict[str, Any], seat: int, tile: Tile) -> None:
+    """K5.4: a tile from the discard pile stays known in ``seat``'s hand."""
+    state.setdefault("held", []).append({"seat": seat, "tile": tile})
+
+
+def held_by(state: dict[str, Any], seat: int) -> list[Tile]:
+    return [r["tile"] for r in state.get("held", []) if r["seat"] == seat]
+
+
+def release(state: dict[str, Any], seat: int, tile: Tile) -> None:
+    """A tile left ``seat``'s hand for the board or the discard pile: if it was a known
+    one (K5.4), its own or an untraced one (K5.2), it is now counted there instead."""
+    held = state.get("held", [])
+    for owner in (seat, None):
+        found = next((i for i, r in enumerate(held)
+                      if r["seat"] == owner and same(r["tile"], tile)), None)
+        if found is not None:
+            del held[found]
+            return
+
+
+def pass_along(state: dict[str, Any], giver: int, taker: int, tile: Tile | None) -> None:
+    """An arm moved a tile: a named known one goes with it (K5.4); an unnamed take from
+    a fully declared hand leaves the giver's known tiles untraced (K5.2)."""
+    for record in state.get("held", []):
+        if record["seat"] != giver:
+            continue
+        if tile is None:
+            record["seat"] = None
+        elif same(record["tile"], tile):
+            record["seat"] = taker
+            return
 
 
 def set_count(state: dict[str, Any], tile_kind: str) -> int:
@@ -97,24 +146,29 @@ def check(state: dict[str, Any], seat: int, tile: Tile, public: bool) -> None:
             if public:
                 bound.append(list(cost_key(tile)))
         copies = limit
-    seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
-               if kind(t) == tile_kind)
+    visible = public_tiles(state, seat) + state["players"][seat]["hand"]["known"]
+    seen = sum(1 for t in visible if kind(t) == tile_kind)
     if seen > limit:
         raise RuleViolation("K1.4", "kazaam.tile.too_many", limit=limit,
                             kind={"homunculus": tile["homunculus"], "part": tile["part"]})
-    same_seen = sum(1 for t in public_tiles(state) + state["players"][seat]["hand"]["known"]
-                    if same(t, tile))
+    same_seen = sum(1 for t in visible if same(t, tile))
     if same_seen > copies:
         raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=tile, limit=copies)
 
 
 def forget_impossible(state: dict[str, Any]) -> None:
-    """A private declaration that the public tiles make impossible turns unknown."""
-    public = public_tiles(state)
+    """A private declaration that the public tiles make impossible turns unknown
+    (never a tile everybody saw go into that hand, K5.4)."""
     for player in state["players"]:
+        public = public_tiles(state, player["seat"])
         hand = player["hand"]
+        seen_go_in = held_by(state, player["seat"])
         keep: list[Tile] = []
         for tile in hand["known"]:
+            if tile in seen_go_in:
+                seen_go_in.remove(tile)
+                keep.append(tile)
+                continue
             limit = set_count(state, kind(tile))
             seen = sum(1 for t in public + keep if kind(t) == kind(tile)) + 1
             if seen > limit:

@@ -8,10 +8,12 @@ from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import MAX_PLAYERS, TYPES
+from companion.games.kazaam.engine import stalled
 from companion.games.kazaam.score import breakdown
 from companion.games.kazaam.state import clone
 
 State = dict[str, Any]
+STALLED = "kazaam.stalled.no_tiles"
 
 
 def _board(board: dict[str, Any]) -> dict[str, Any]:
@@ -32,6 +34,9 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         "piles": {"pile": state["pile"], "discard": list(state["discard"])},
         "first_complete": state["first_complete"], "final_round": state["ending"],
         "result": state["result"],
+        # K6.2: the host is offered to finish a game that cannot end
+        "stalled": stalled(state),
+        "stalled_reason": STALLED if stalled(state) else None,
     }
     if seat is not None:
         view.update(private_view(state, seat))
@@ -42,7 +47,9 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
     player = state["players"][seat]
     return {"hand": {"known": list(player["hand"]["known"]),
                      "unknown": player["hand"]["unknown"]},
-            "revealed": player["revealed"]}
+            "revealed": player["revealed"],
+            # K5.2: an arm took an unnamed tile from a fully declared hand
+            "declare_again": bool(player.get("redeclare"))}
 
 
 def public_move(move: dict[str, Any]) -> dict[str, Any]:
@@ -66,10 +73,17 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     new = clone(state)
     player = new["players"][seat]
     declared = [tiles.parse(t, new["options"]["ingredients"]) for t in hand.get("tiles", [])]
+    missing = list(declared)
+    for tile in tiles.held_by(new, seat):  # K5.4: a tile everybody saw stays declared
+        if tile in missing:
+            missing.remove(tile)
+        else:
+            declared.append(tile)
     total = tiles.hand_size(player)
     if len(declared) > total:
         raise RuleViolation("K1.7", "kazaam.hand.too_many_declared", have=total)
     player["hand"] = {"known": [], "unknown": total}
+    player.pop("redeclare", None)
     for tile in declared:
         player["hand"]["known"].append(tile)
         player["hand"]["unknown"] -= 1

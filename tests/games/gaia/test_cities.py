@@ -161,8 +161,9 @@ def test_g6_6_g6_7_drop_to_zero_removes_and_a_third_city_rises():
 
 
 def test_g6_7_city_that_lost_its_pawns_and_climbs_back_is_claimable():
-    # Ada's automatic feeding: X loses its animals (2 -> 1, Bo's pawn home), then Y
+    # Ada feeds X first: X loses its animals (2 -> 1, Bo's pawn home), then Y
     # starves to 0, is removed, and its forest raises X back to 2: Ada claims X.
+    # (Y first would keep Bo's pawn: the order matters, so the feeding waits, G7.2.)
     s = game(feeding="all")
     tile(s, (-1, 0), "plains", animals=1)  # S1, X's only source
     city(s, (0, 0), "swamp", ["animals", "forest", "sea", "mountain"], builder=1, pawns=(1,))
@@ -174,7 +175,10 @@ def test_g6_7_city_that_lost_its_pawns_and_climbs_back_is_claimable():
     assert at(s, (1, 0))["city"]["satisfied"] == 1
     s["turn"]["seat"] = 1
     s, events = play(s, 1, {"type": "end_turn"})
-    assert types(events)[:4] == ["turn_passed", "fed", "city_needs_changed", "pawns_returned"]
+    assert types(events) == ["turn_passed", "feeding_required"]
+    s, events = play(s, 0, {"type": "feed", "sources": [{"city": [0, 0], "from": [-1, 0]},
+                                                         {"city": [1, 0], "from": [2, 0]}]})
+    assert types(events)[:3] == ["fed", "city_needs_changed", "pawns_returned"]
     assert {"type": "city_removed", "at": [1, 0],
             "card": C("forest", "animals", "mountain", "mountain", "mountain"),
             "terrain": "forest", "owner": 1} in events

@@ -146,3 +146,44 @@ def test_g7_4_next_players_feeding_belongs_to_the_move_that_passed_the_turn():
     s, events = play(s, 0, {"type": "play_nature", "terrain": "sea", "at": [0, -1]})
     assert types(events) == ["tile_placed", "turn_passed", "fed"]
     assert s["turn"] == {"seat": 1, "actions_left": 2, "phase": "actions", "number": 2}
+
+
+def _order_matters_position():
+    """Two of Ada's hungry cities, each with one source holding its last token. Emptying
+    (0, 0) starves Bo's desert city, whose bare desert raises Bo's mountain city; emptying
+    (-1, 2) costs that mountain city its animals. Which goes first decides Bo's pawn."""
+    s = game()
+    tile(s, (0, 0), "forest", animals=1)
+    tile(s, (-1, 2), "forest", animals=1)
+    city(s, (1, 0), "plains", ["animals", "forest", "sea", "sea"], builder=0)
+    city(s, (0, 2), "plains", ["animals", "forest", "sea", "sea"], builder=0)
+    city(s, (-1, 0), "desert", ["animals", "mountain", "mountain", "mountain"], builder=1)
+    city(s, (-1, 1), "mountain", ["animals", "desert", "forest", "sea"], builder=1,
+         pawns=(1,))
+    settle(s)
+    assert at(s, (-1, 1))["city"]["satisfied"] == 2
+    return s
+
+
+def test_g7_2_feeding_waits_when_the_order_of_the_cities_changes_the_result():
+    s, events = _ada_next(_order_matters_position())
+    assert types(events) == ["turn_passed", "feeding_required"]
+    assert s["turn"]["phase"] == "feeding"
+    first = {"city": [1, 0], "from": [0, 0]}
+    second = {"city": [0, 2], "from": [-1, 2]}
+    # (0, 0) first: the mountain city climbs to 3 (Ada joins Bo), then falls back to 2
+    a, _ = play(s, 0, {"type": "feed", "sources": [first, second]})
+    assert at(a, (-1, 1))["city"]["pawns"] == [1, 0] and a["players"][1]["pawns"] == 5
+    # (-1, 2) first: it falls to 1 (Bo's pawn goes home), then climbs back: Ada's alone
+    b, _ = play(s, 0, {"type": "feed", "sources": [second, first]})
+    assert at(b, (-1, 1))["city"]["pawns"] == [0] and b["players"][1]["pawns"] == 6
+
+
+def test_g7_2_feeding_stays_automatic_when_no_source_empties():
+    s = _order_matters_position()
+    at(s, (0, 0))["animals"] = 2
+    at(s, (-1, 2))["animals"] = 2
+    s["supply"]["animals"] -= 2
+    s, events = _ada_next(s)
+    assert types(events) == ["turn_passed", "fed", "fed"]
+    assert s["turn"]["phase"] == "actions"

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.errors import RuleError
 from companion.games.gaia import apply, legal_moves, new_game
+from companion.games.gaia.board import key, satisfied, xy
 from companion.games.gaia.components import (
     ANIMAL_TOKENS,
     LIFE_COUNTS,
@@ -53,9 +54,12 @@ def check_invariants(s: dict[str, Any]) -> None:
     for p in s["players"]:
         if "power" in p["hand"]:
             assert len(p["hand"]["power"]["known"]) + p["hand"]["power"]["unknown"] <= 2
-    # every city's stored count is its true count and a standing city has at least 1
-    for t in tiles.values():
+    # every city's stored count is its true count, recomputed from the map (G6.4), and
+    # a standing city has at least 1
+    distinct = s["options"]["duplicate_needs"] == "distinct_neighbours"
+    for k, t in tiles.items():
         if t["city"]:
+            assert t["city"]["satisfied"] == satisfied(tiles, xy(k), t["city"]["needs"], distinct)
             assert t["city"]["satisfied"] >= 1
             assert t["city"]["pawns"] == [] or t["city"]["satisfied"] >= 2
 
@@ -103,7 +107,7 @@ def _discard_for(s: dict[str, Any], seat: int, rng: random.Random, drawn: str = 
 
 
 def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
-           ) -> dict[str, Any] | None:
+           ) -> dict[str, Any]:
     """A concrete move from a legal-moves template."""
     kind = t["type"]
     if kind == "draw":
@@ -121,11 +125,12 @@ def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
         square = rng.choice(t["at"])
         if t["needs"] is not None:
             return {"type": kind, "symbol": t["symbol"], "needs": t["needs"], "at": square["at"]}
-        avail = square["available"]
-        needs = [avail[0], avail[-1] if len(avail) > 1 else avail[0], "sea", "mountain"]
+        avail = rng.sample(square["available"], len(square["available"]))
+        needs = [avail[0], avail[1] if len(avail) > 1 else avail[0],
+                 rng.choice(TERRAINS), "animals"]
         return {"type": kind, "symbol": t["symbol"], "needs": needs, "at": square["at"]}
     if kind == "feed":
-        return {"type": "feed", "auto": True} if "auto" in t else None
+        return {"type": "feed", "auto": True} if "auto" in t else _feed(s, t, rng)
     if kind == "play_power":
         move = {"type": kind, "card": t["card"]}
         if "pairs" in t:
@@ -134,15 +139,62 @@ def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
             move["at"] = rng.choice(t["at"])
         return move
     if kind == "tornado":
-        return None  # the cards taken are identities only the table knows
+        return _tornado(s, seat, t, rng)
     return dict(t)
 
 
+def _feed(s: dict[str, Any], t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A chosen feeding: each city in the template's order, from a source with tokens left."""
+    tokens = {k: tile["animals"] for k, tile in s["tiles"].items()}
+    chosen = []
+    for entry in t["cities"]:
+        left = [src for src in entry["sources"] if tokens[key(src)] > 0]
+        if left:
+            src = rng.choice(left)
+            tokens[key(src)] -= 1
+            chosen.append({"city": entry["city"], "from": src})
+    return {"type": "feed", "sources": chosen}
+
+
+def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
+             ) -> dict[str, Any]:
+    """One card from each victim: a declared one, else an identity the accounting allows
+    (counting the public cards, the actor's hand and the declared cards taken)."""
+    from companion.games.gaia.cards import kind_of, public_cards
+    seen = [kind_of(c) for c in public_cards(s)]
+    seen += [kind_of(c) for h in s["players"][seat]["hand"].values() for c in h["known"]]
+    limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(s["options"]["power_deck"] or {})}
+    picks: dict[int, tuple[str, Any]] = {}
+    for entry in t["taken"]:
+        victim = s["players"][entry["seat"]]["hand"]
+        pile = rng.choice([p for p, n in entry["hand_counts"].items() if n])
+        picks[entry["seat"]] = (pile, rng.choice(victim[pile]["known"])
+                                if victim[pile]["known"] else None)
+        if picks[entry["seat"]][1] is not None:
+            seen.append(kind_of(picks[entry["seat"]][1]))
+    taken = []
+    for entry in t["taken"]:
+        pile, card = picks[entry["seat"]]
+        if card is None:
+            kinds = {"nature": list(TERRAINS), "life": ["animals", "city"],
+                     "power": list(s["options"]["power_deck"] or {})}[pile]
+            free = [k for k in kinds if seen.count(k) < limits[k]]
+            kind = rng.choice(free)
+            card = ({"kind": "animals", "symbol": "star"} if kind == "animals" else
+                    {"kind": "city", "symbol": "star", "needs": ["sea"] * 4}
+                    if kind == "city" else kind)
+            seen.append(kind_of(card))
+        taken.append({"seat": entry["seat"], "card": card})
+    return {"type": "tornado", "taken": taken, "keep": rng.randrange(len(taken))}
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
-def test_every_offered_move_is_accepted(seed, players):
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), profile=st.sampled_from(PROFILES))
+def test_every_offered_move_is_accepted(seed, players, profile):
+    """Every template, the ones with unknown cards too (filled with values the
+    accounting allows), is accepted."""
     rng = random.Random(seed)
-    table = Table.deal(seed, players)
+    table = Table.deal(seed, players, **profile)
     for _ in table.play(max_moves=3000):
         s = table.state
         if s["status"] != "playing":
@@ -151,11 +203,7 @@ def test_every_offered_move_is_accepted(seed, players):
         templates = legal_moves(s, seat)
         assert templates, "a seat to move always has something to do"
         for t in rng.sample(templates, min(4, len(templates))):
-            move = expand(s, seat, t, rng)
-            if move is None or (t["type"] == "play_city" and t["needs"] is None
-                                and s["options"]["duplicate_needs"] != "each_icon"):
-                continue
-            apply(s, seat, move)  # must not raise
+            apply(s, seat, expand(s, seat, t, rng))  # must not raise
         for other in s["order"]:
             if other != seat:
                 assert legal_moves(s, other) == []
@@ -249,7 +297,4 @@ def test_every_offered_expert_move_is_accepted(seed, players):
         for seat in movers:
             templates = legal_moves(s, seat)
             for t in rng.sample(templates, min(4, len(templates))):
-                move = expand(s, seat, t, rng)
-                if move is None or (t["type"] == "play_city" and t["needs"] is None):
-                    continue
-                apply(s, seat, move)  # must not raise
+                apply(s, seat, expand(s, seat, t, rng))  # must not raise

@@ -145,7 +145,6 @@ def test_k4_4_discard_gives_ingredients_plus_ones_own():
 def test_k4_5_k4_6_powers_turn_parts_down_and_refresh_turns_them_up():
     s = game()
     built(s, 0, "torso", T("wood", "torso", "mercury", "sulphur"))
-    rejects(s, 0, {"type": "refresh"}, "K4.6")
     rejects(s, 0, {"type": "power", "slot": "head"}, "K4.5")  # nothing built there
     s, _ = play(s, 0, {"type": "power", "slot": "torso",
                        "target": {"ingredients": ["mercury", "mercury", "dragon_blood"]}})
