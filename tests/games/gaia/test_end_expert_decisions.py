@@ -68,7 +68,8 @@ def test_g10_2_claiming_a_power_objective_discards_exactly_four_power_cards():
     s["players"][0]["powers"] = {"sun": 2, "rain": 2, "defense": 1}
     s["players"][0]["tableau"] = {"forest": 1}
     s, events = play(s, 0, {"type": "claim_objective", "objective": 0})
-    assert events == [{"type": "objective_claimed", "seat": 0, "objective": 0}]
+    assert events == [{"type": "objective_claimed", "seat": 0, "objective": 0, "number": 1,
+                       "requires": {"power": 4}}]
     assert sum(s["players"][0]["powers"].values()) == 1
     assert sorted(s["piles"]["discard"]) == ["rain", "rain", "sun", "sun"]
     assert s["players"][0]["tableau"] == {"forest": 1}  # nature cards are not touched

@@ -65,7 +65,8 @@ def test_g6_7_earthquake_same_outcome_whatever_the_build_order():
     s, events = _both_orders(build, "earthquake", {"at": [0, 1], "to": [1, 1]})
     # round 1 (same map for both): X loses its forest (0, removed), Y its sea (1, pawn home);
     # round 2: X's desert is bare again and Y climbs back to 2 — Ada claims it
-    assert {"type": "pawns_returned", "at": [1, 0], "seats": [1]} in events
+    assert {"type": "pawns_returned", "at": [1, 0], "seats": [1], "terrain": "plains",
+            "owner": 1} in events
     assert at(s, (0, 0))["city"] is None
     assert at(s, (1, 0))["city"]["satisfied"] == 2
     assert at(s, (1, 0))["city"]["pawns"] == [0]
