@@ -119,6 +119,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     with contextlib.suppress(ValueError, KeyError):
         app.before_request_funcs[None].remove(limiter._check_request_limit)
     app.extensions["companion"] = Companion(app, limiter)
+    proxies = int(conf.get("TRUSTED_PROXIES") or 0)
+    if proxies > 0:
+        # only then is X-Forwarded-For believed, and only as many hops as configured:
+        # a client cannot pick its own address for rate limits and stream caps
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies)
 
     from companion.api import init_api
 

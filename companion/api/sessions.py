@@ -36,8 +36,10 @@ class SessionImport(MethodView):
     @blp.arguments(schemas.RecordSchema())
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
+    @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
+        http.rate_limit("create")  # a new session: the same budget as create
         outcome = sessions().import_(record)
         outcome.body = with_links(outcome.body)
         return respond(outcome)
@@ -110,8 +112,10 @@ class SessionFinish(MethodView):
 @blp.route("/sessions/<sid>/rematch")
 class SessionRematch(MethodView):
     @blp.response(201, schemas.CreatedSchema)
+    @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
     def post(self, sid: str) -> Any:
         """A new session in the lobby with the same options; players are invited live"""
+        http.rate_limit("create")  # a new session: the same budget as create
         outcome = sessions().rematch(sid, bearer())
         outcome.body = with_links(outcome.body)
         return respond(outcome)
