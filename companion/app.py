@@ -15,7 +15,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from companion import config as settings
-from companion.live import Hub
+from companion.live import Hub, Slots
 from companion.sessions.play import Sessions
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
@@ -44,6 +44,8 @@ class Companion:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._hub: Hub | None = None
+        self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
+                             int(app.config["SSE_MAX_STREAMS"]))
 
     @property
     def redis_url(self) -> str:
