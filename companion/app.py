@@ -56,7 +56,8 @@ class Companion:
         with self._lock:
             if self._store is None:
                 if not self.config["REDIS_URL"]:
-                    embedded.ensure_running(self.config["INSTANCE_PATH"])
+                    embedded.ensure_running(self.config["INSTANCE_PATH"],
+                                            str(self.config["REDIS_MAXMEMORY"]))
                 client = connect(self.redis_url, int(self.config["REDIS_MAX_CONNECTIONS"]))
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
                                     int(self.config["IDEMPOTENCY_TTL"]))
