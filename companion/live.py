@@ -68,6 +68,9 @@ class Hub:
         if not targets:
             return
         message = orjson.loads(data)
+        # the SSE frame is built once per message, not once per stream: the published
+        # bytes are already the event's data {version, events, state}
+        message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)

@@ -84,11 +84,18 @@ class SessionMoves(MethodView):
         return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
                                                  if_match()))
 
+    @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
-    def get(self, sid: str) -> Any:
-        """The move log, public parts only, with each entry's events"""
-        entries, _, version = sessions().history(sid)
-        return {"version": version, "entries": entries}, 200, {"ETag": f'"{version}"'}
+    def get(self, query: dict[str, Any], sid: str) -> Any:
+        """The log after version ``since`` (0: from the start), a page at a time, public
+        parts only, with each entry's events; ``next`` is the ``since`` of the next page
+        (null on the last)"""
+        since = query.get("since", 0)
+        entries, loaded = sessions().history(sid, since, query.get("limit"))
+        last = entries[-1]["version"] if entries else since
+        body = {"version": loaded.version, "entries": entries,
+                "next": last if last < loaded.version else None}
+        return body, 200, {"ETag": f'"{loaded.version}"'}
 
 
 @blp.route("/sessions/<sid>/undo")

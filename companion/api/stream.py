@@ -13,6 +13,7 @@ from flask import Response, current_app, request, stream_with_context
 from companion.api.http import Blueprint, sessions
 from companion.errors import NotFound, Problem, StoreDown
 from companion.observability import SSE_CLIENTS
+from companion.sessions.core import public_state
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
@@ -101,7 +102,7 @@ def events(sid: str) -> Response:
                     behind = True
                 elif message["version"] > seen:
                     seen = message["version"]
-                    yield _sse(seen, message)
+                    yield message["frame"]  # encoded once for every stream (Hub)
         finally:
             SSE_CLIENTS.dec()
             hub.unsubscribe(sid, q)
@@ -114,15 +115,19 @@ def events(sid: str) -> Response:
 
 
 def _catch_up(sid: str, seen: int) -> Iterator[bytes]:
-    """Send every version after ``seen`` from the stored log; returns the last sent."""
-    entries, state, version = sessions().history(sid, since=seen)
-    for item in entries:
-        payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
-        if item["version"] == version:
-            payload["state"] = state
-        yield _sse(item["version"], payload)
-        seen = max(seen, item["version"])  # the log may run ahead of ``version``
-    return max(seen, version)
+    """Send every version after ``seen``, a page of the stored log at a time (range
+    reads, never a replay); the last one carries the state. Returns the last sent."""
+    while True:
+        entries, loaded = sessions().history(sid, since=seen)
+        version = loaded.version
+        for item in entries:
+            payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
+            if item["version"] == version:
+                payload["state"] = public_state(loaded.doc, version)
+            yield _sse(item["version"], payload)
+            seen = max(seen, item["version"])
+        if not entries or seen >= version:
+            return max(seen, version)
 
 
 def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any], int]:

@@ -147,7 +147,9 @@ class SessionsCore:
                           "state": change.with_state}
             message = ({"version": version, "events": change.events, "state": state}
                        if change.public else None)
-            entry = {**change.entry, "v": version} if change.entry is not None else None
+            # the entry keeps its public events: reading the log never replays the game
+            entry = ({**change.entry, "v": version, "e": change.events}
+                     if change.entry is not None else None)
             try:
                 result = self.store.commit(sid, loaded.revision, change.doc, entry,
                                            idem.key if idem else None, record, message)

@@ -85,9 +85,8 @@ class Sessions(_Lifecycle):
             doc["state"] = replay.rebuild(doc, after)
             doc["status"] = doc["state"]["status"]
             doc["moves"] = sum(1 for e in after if e["k"] == "move")
-            undone = sum(1 for e in moves if e["v"] > target)
-            return Change(doc, {"k": "undo", "to": target},
-                          [{"type": "undone", "to": target, "count": undone}])
+            # the same event a replay of the log gives (replay.walk)
+            return Change(doc, {"k": "undo", "to": target}, [replay.undone(live, target)])
 
         return self.change(sid, decide, idem, if_match)
 
@@ -184,26 +183,34 @@ class Sessions(_Lifecycle):
                                  "breakdown": {}} for p in doc["players"]]}
         return {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
 
-    def history(self, sid: str, since: int = 0) -> tuple[list[dict[str, Any]], dict[str, Any],
-                                                         int]:
-        """Public log entries with their events (version > ``since``), and the state
-        they lead to, from one consistent snapshot."""
-        loaded, log = self._guard(self.store.load_with_log, sid)
+    def history(self, sid: str, since: int = 0, limit: int | None = None
+                ) -> tuple[list[dict[str, Any]], Loaded]:
+        """Public log entries after version ``since`` (a page of at most ``MOVES_PAGE``),
+        each with the events stored at its commit, and the session as read in the
+        same snapshot: a range read of the log, never a replay of the game."""
+        page = max(1, min(int(limit or self.page_size), self.page_size))
+        loaded, entries = self._guard(self.store.load_range, sid, max(0, since), page)
         if loaded is None:
             raise NotFound(f"There is no session {sid[:40]!r} (it may have expired).")
         doc = loaded.doc
+        if any("e" not in entry for entry in entries):  # written before events were kept
+            log = self._guard(self.store.log, sid)
+            for step in replay.walk(doc, log):
+                step.entry["e"] = step.events
+            entries = log[max(0, since):max(0, since) + page]
         game = GAMES[doc["game"]]
         out = []
-        for step in replay.walk(doc, log):
-            entry = step.entry
-            if entry["v"] <= since:
-                continue
+        for entry in entries:
             item: dict[str, Any] = {"version": entry["v"], "kind": entry["k"],
-                                    "events": step.events}
+                                    "events": entry["e"]}
             if entry["k"] == "move":
                 item.update(seat=entry["seat"], by=entry.get("by", "player"),
                             move=game.public_move(entry["m"]))
             elif entry["k"] == "undo":
                 item["to"] = entry["to"]
             out.append(item)
-        return out, public_state(doc, loaded.version), loaded.version
+        return out, loaded
+
+    @property
+    def page_size(self) -> int:
+        return int(self.config.get("MOVES_PAGE", 200))

@@ -221,6 +221,7 @@ class Sessions(SessionsCore):
         try:  # a rule error propagates as it is (422 with its rule)
             for step in replay.walk(doc, entries):
                 state = step.state
+                step.entry["e"] = step.events  # kept, as a live commit keeps them
         except (KeyError, TypeError, AssertionError):
             raise Unprocessable("The record's moves are not well formed.") from None
         return state

@@ -88,13 +88,16 @@ class Store:
         idem = loads(replies[1]) if idem_key and replies[1] else None
         return Loaded(int(version), int(revision), loads(doc), idem)
 
-    def load_with_log(self, sid: str) -> tuple[Loaded | None, list[dict[str, Any]]]:
-        """The session and its whole log as one consistent snapshot (MULTI/EXEC)."""
+    def load_range(self, sid: str, since: int, count: int
+                   ) -> tuple[Loaded | None, list[dict[str, Any]]]:
+        """The session and the log entries of versions ``since + 1`` to ``since + count``
+        as one consistent snapshot (MULTI/EXEC): entry ``i`` of the list is version
+        ``i + 1``, so a page of the log is one LRANGE, whatever the game's length."""
 
         def read() -> Any:
             pipe = self.redis.pipeline(transaction=True)
             pipe.hmget(keys.session(sid), "v", "r", "doc")
-            pipe.lrange(keys.log(sid), 0, -1)
+            pipe.lrange(keys.log(sid), since, since + count - 1)
             return pipe.execute()
 
         (version, revision, doc), entries = self._read(read)
