@@ -32,6 +32,11 @@ def from_env() -> dict[str, Any]:
         "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
         "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
         "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
+        # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
+        # unset: this machine's own names and addresses; "*": any, as the request says)
+        "ALLOWED_HOSTS": os.environ.get("ALLOWED_HOSTS") or None,
+        # set: /metrics answers only "Authorization: Bearer <METRICS_TOKEN>"
+        "METRICS_TOKEN": os.environ.get("METRICS_TOKEN") or None,
         # reverse proxies in front whose X-Forwarded-For is believed (0: none, the default)
         "TRUSTED_PROXIES": _int("TRUSTED_PROXIES", 0),
         # open live streams (SSE, long-polls) per client address, and in all, per worker

@@ -25,7 +25,8 @@ class SessionList(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
         http.rate_limit("create")
-        outcome = sessions().create(body["game"], body["options"], http.idempotency_key(),
+        outcome = sessions().create(body["game"], body["options"],
+                                    http.idempotency_key(anonymous=True),
                                     body_hash(request.get_data(cache=True)))
         outcome.body = with_links(outcome.body)
         return respond(outcome)
@@ -40,7 +41,8 @@ class SessionImport(MethodView):
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
         http.rate_limit("create")  # a new session: the same budget as create
-        outcome = sessions().import_(record)
+        outcome = sessions().import_(record, http.idempotency_key(anonymous=True),
+                                     body_hash(request.get_data(cache=True)))
         outcome.body = with_links(outcome.body)
         return respond(outcome)
 

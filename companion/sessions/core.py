@@ -18,7 +18,7 @@ from companion.errors import (
 from companion.games import GAMES
 from companion.observability import RETRIES
 from companion.sessions.replay import roster_public
-from companion.sessions.tokens import hash_token, same_hash
+from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
 
 
@@ -28,6 +28,9 @@ class Idem:
 
     key: str
     body: str
+    #: the bearer token that sent it; a replay re-checks it (a revoked token gets 401)
+    token: str | None = None
+    anonymous: bool = False
 
 
 @dataclass
@@ -122,7 +125,8 @@ class SessionsCore:
         if not key:
             return None
         owner = hash_token(token)[:16] if token else scope
-        return Idem(keys.idempotency(sid, owner, hash_token(key)[:32]), body_hash)
+        return Idem(keys.idempotency(sid, owner, keyed_hash(self.secret, key)), body_hash,
+                    token)
 
     # -- the change loop -----------------------------------------------------------------
     def change(self, sid: str, decide: Decide, idem: Idem | None = None,
@@ -171,6 +175,8 @@ class SessionsCore:
                   record: dict[str, Any] | None = None) -> Outcome:
         record = record or loaded.idem
         assert record is not None
+        if not idem.anonymous:
+            self.who(loaded.doc, idem.token)  # a token revoked since gets 401, not a replay
         if record["h"] != idem.body:
             raise IdempotencyMismatch("This Idempotency-Key was used with another request.")
         body = dict(record["body"])

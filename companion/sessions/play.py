@@ -167,6 +167,9 @@ class Sessions(_Lifecycle):
         if role == "host":
             if seat_arg is None:
                 seat_arg = doc["state"]["turn"]["seat"] if doc["state"] else 0
+            if not 0 <= seat_arg < max(1, len(doc["players"])):
+                raise Unprocessable(f"There is no seat {seat_arg} at this table.",
+                                    errors={"seat": ["no such seat"]})
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:
             raise Forbidden("Your token acts only for your own seat.")
