@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.shapes import Shapes
+
 State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -42,6 +44,9 @@ class Game:
     private_view: Callable[[State, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any]], str]
+    #: the fields its moves, setup and declared hands may have; anything else is
+    #: refused before the engine runs, so it is never stored (``games.shapes``)
+    shapes: Shapes | None = None
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")

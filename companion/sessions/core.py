@@ -17,6 +17,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
+from companion.sessions import bounds
 from companion.sessions.replay import roster_public
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
@@ -137,6 +138,7 @@ class SessionsCore:
                 return self._replayed(loaded, idem, restore)
             check_if_match(if_match, loaded.version)
             change = decide(loaded)
+            bounds.check_room(self.config, loaded.version, change.entry)
             version = loaded.version + (1 if change.public else 0)
             # the public view is only built when it is answered or published
             state = (public_state(change.doc, version)

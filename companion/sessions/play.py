@@ -8,7 +8,7 @@ from companion.errors import Conflict, Forbidden, NotFound, Unprocessable
 from companion.games import GAMES
 from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
-from companion.sessions import replay
+from companion.sessions import bounds, replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
 from companion.sessions.service import Sessions as _Lifecycle
 from companion.store import Loaded
@@ -26,6 +26,7 @@ class Sessions(_Lifecycle):
                 raise GameNotActive("G2.4", "session.not_started")
             move = {k: v for k, v in body.items() if k != "seat"}
             game = GAMES[doc["game"]]
+            bounds.check_move(game, move)
             try:
                 doc["state"], events = game.apply(doc["state"], seat, move)
             except RuleError as err:
@@ -115,6 +116,7 @@ class Sessions(_Lifecycle):
             if doc["state"] is None:
                 raise GameNotActive("G2.4", "session.not_started")
             game = GAMES[doc["game"]]
+            bounds.check_hand(game, hand)
             doc["state"] = game.declare_hand(doc["state"], seat, hand)
             doc["declared"][str(seat)] = hand
             result.update(self._private(doc, seat))

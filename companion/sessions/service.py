@@ -15,7 +15,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
-from companion.sessions import replay
+from companion.sessions import bounds, replay
 from companion.sessions.core import Change, Idem, Outcome, SessionsCore, public_state
 from companion.sessions.tokens import (
     derived_token,
@@ -156,6 +156,7 @@ class Sessions(SessionsCore):
             for field in ("seating", "first_player"):
                 if body.get(field) is not None:
                     setup[field] = body[field]
+            bounds.check_setup(game, setup)
             entry = {"k": "start", "setup": setup}
             doc["state"] = game.new_game(doc["options"], replay.roster_public(doc), setup)
             doc["status"] = "playing"
@@ -219,12 +220,15 @@ class Sessions(SessionsCore):
             roster.append({"seat": len(roster), **game.join_player(options, roster, fields)})
         entries = [{"k": "join", "v": i + 1, **p} for i, p in enumerate(roster)]
         if record.get("setup") is not None:
+            bounds.check_setup(game, record["setup"])
             entries.append({"k": "start", "v": len(entries) + 1, "setup": record["setup"]})
-            for m in record.get("moves") or []:
+            for i, m in enumerate(record.get("moves") or []):
+                bounds.check_move(game, m.get("move"), f"moves.{i}")
                 entries.append({"k": "move", "v": len(entries) + 1, "seat": m.get("seat"),
                                 "by": "import", "m": m.get("move")})
             if record.get("finished_by_host"):
                 entries.append({"k": "finish", "v": len(entries) + 1})
+            bounds.check_length(self.config, len(entries))
         # checked before a key, a code or an id is spent on it (replay needs no session)
         state = self._replay_checked({"game": record["game"], "options": options,
                                       "players": roster}, entries)

@@ -24,6 +24,10 @@ class StoreUnavailable(Exception):
     """Redis cannot be reached; the request may be retried later."""
 
 
+class StoreFull(Exception):
+    """Redis has reached its ``maxmemory``: writes are refused (never evicted)."""
+
+
 class VersionConflict(Exception):
     """Somebody committed first; reload and try again."""
 
@@ -170,3 +174,9 @@ class Store:
             raise StoreUnavailable(str(err)) from err
         except redis.exceptions.ClusterDownError as err:
             raise StoreUnavailable(str(err)) from err
+        except redis.ResponseError as err:
+            # a write refused at maxmemory (noeviction); inside a script it comes back
+            # as the script's error, so it is recognized by Redis's "OOM" code
+            if isinstance(err, redis.exceptions.OutOfMemoryError) or "OOM " in str(err):
+                raise StoreFull(str(err)) from err
+            raise

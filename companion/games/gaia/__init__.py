@@ -10,6 +10,7 @@ from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
+from companion.games.gaia.shapes import SHAPES
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import (
     declare_hand,
@@ -52,6 +53,7 @@ GAIA = Game(
     join_info=join_info,
     private_view=lambda state, seat: {"hand": own_hand(state, seat)},
     board_svg=draw,
+    shapes=SHAPES,
 )
 
 __all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",
