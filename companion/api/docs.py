@@ -20,6 +20,7 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tabletop Companion API</title>
+<link rel="icon" type="image/png" href="/api/v1/docs/ui/favicon-32x32.png">
 <link rel="stylesheet" href="/api/v1/docs/ui/swagger-ui.css">
 </head>
 <body>
@@ -40,7 +41,7 @@ INIT = """window.ui = SwaggerUIBundle({
 """
 
 #: Only the files the page uses; nothing else of the package is reachable.
-ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js")
+ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png")
 
 
 @bp.get("")

@@ -52,13 +52,13 @@ def test_the_api_docs_load_every_script_from_the_app_itself(live):
     holds the tokens."""
     html = requests.get(live.url + "/api/v1/docs", timeout=10).text
     sources = re.findall(r'<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"', html)
-    assert len(sources) == 3
+    assert len(sources) == 4
     for source in sources:
         assert source.startswith("/") and not source.startswith("//"), source
         r = requests.get(live.url + source, timeout=10)
         assert r.status_code == 200 and len(r.content) > 100, source
-        assert r.headers["Content-Type"].split(";")[0] in ("text/javascript", "text/css",
-                                                          "application/javascript"), source
+        assert r.headers["Content-Type"].split(";")[0] in (
+            "text/javascript", "text/css", "application/javascript", "image/png"), source
     init = requests.get(live.url + "/api/v1/docs/init.js", timeout=10).text
     assert '"/api/v1/openapi.json"' in init
     assert requests.get(live.url + "/api/v1/docs/ui/index.html", timeout=10).status_code == 404
