@@ -11,14 +11,12 @@ it would send the players of a table to whatever site it names.
 from __future__ import annotations
 
 import functools
+import ipaddress
 import socket
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-
-LOOPBACK = ("localhost", "127.", "::1", "[::1]", "0.0.0.0")
-
 
 #: Addresses used only to ask the kernel which interface it would route through;
 #: connecting a UDP socket sends no packet.  The first probe follows the default
@@ -45,7 +43,14 @@ def lan_address() -> str | None:
 
 
 def is_loopback(host: str) -> bool:
-    return host.startswith(LOOPBACK)
+    """``localhost`` or a loopback address — exactly: ``localhost.evil.example`` is not."""
+    host = host.strip("[]").lower()
+    if host in ("localhost", "0.0.0.0"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @functools.cache
@@ -82,11 +87,11 @@ def base_url() -> str:
         host, port = (parts.hostname or "").lower(), parts.port
     except ValueError:  # a Host header with a port that is not a number
         host, port = "", None
+    if host and not is_loopback(host) and allowed_host(host):
+        return root
     lan = lan_address()
     if is_loopback(host):
         return f"{request.scheme}://{lan}{f':{port}' if port else ''}" if lan else root
-    if host and allowed_host(host):
-        return root
     # an unknown host: this machine's address, with the port the server listens on
     listening = str(request.environ.get("SERVER_PORT", ""))
     suffix = f":{listening}" if listening.isdigit() else ""

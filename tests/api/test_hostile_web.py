@@ -84,7 +84,8 @@ def test_a_forged_host_header_never_reaches_the_links(clean_redis, tmp_path):
     try:
         port = server.server.server_port
         machine = lan_address() or "localhost"
-        for forged in ("evil.example", "evil.example:8000", "evil.example:bad", "[::2]:1"):
+        for forged in ("evil.example", "evil.example:8000", "evil.example:bad", "[::2]:1",
+                       "localhost.evil.example", "127.0.0.1.evil.example:80"):
             body, qr = _links_with_host(server, forged)
             for field in ("join_url", "qr_svg_url", "qr_png_url", "table_url"):
                 parts = urlsplit(body[field])
