@@ -58,7 +58,7 @@ def test_compose_runs_two_apps_behind_a_proxy_on_persistent_redis():
 
 def test_compose_sets_the_limits_and_trusts_only_its_proxy():
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
-    for name, service in compose["services"].items():
+    for service in compose["services"].values():
         if "build" in service:
             env = service["environment"]
             assert env["TRUSTED_PROXIES"] == "1"  # nginx, and nobody else
