@@ -154,5 +154,33 @@ def test_the_embedded_redis_has_a_memory_ceiling_and_never_evicts(tmp_path):
         config = redis.Redis.from_url(url).config_get("maxmemory*")
         assert config["maxmemory"] == str(48 * 1024 * 1024)
         assert config["maxmemory-policy"] == "noeviction"
+        assert redis.Redis.from_url(url).config_get("list-compress-depth") == {
+            "list-compress-depth": "1"}
     finally:
         server.stop()
+
+
+def test_a_finished_games_log_with_its_events_stays_small(clean_redis, live):
+    from companion.games.gaia.playout import Table
+
+    table = Table.deal(7, 2)
+    first = table.state
+    setup = {"objectives": [[t for t, n in o["requires"].items() for _ in range(n)]
+                            for o in first["objectives"]],
+             "display": {p: first["piles"][p]["display"] for p in ("nature", "life")}}
+    for _ in table.play():
+        pass
+    record = {"format": "tabletop-companion/1", "game": "gaia",
+              "players": [{"name": p["name"]} for p in first["players"]], "setup": setup,
+              "moves": [{"seat": seat, "move": move} for seat, move in table.log]}
+    api = Api(live.url)
+    r = api.post("/sessions/import", json=record,
+                 headers={"Idempotency-Key": "a-finished-game-of-gaia-7"})
+    assert r.status_code == 201, r.text
+    sid = r.json()["id"]
+    client = redis.Redis.from_url(clean_redis)
+    log = client.memory_usage(keys.log(sid), samples=0)
+    raw = sum(len(e) for e in client.lrange(keys.log(sid), 0, -1))
+    print(f"{len(table.log)} moves: log entries {raw / 1024:.1f} KB, in Redis {log / 1024:.1f} KB")
+    assert all(b'"e":' in e for e in client.lrange(keys.log(sid), 0, -1))
+    assert log < 0.7 * raw  # the inner nodes of the list are compressed
