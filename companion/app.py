@@ -15,7 +15,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from companion import config as settings
-from companion.live import Hub
+from companion.live import Hub, Slots
 from companion.sessions.play import Sessions
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
@@ -44,6 +44,8 @@ class Companion:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._hub: Hub | None = None
+        self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
+                             int(app.config["SSE_MAX_STREAMS"]))
 
     @property
     def redis_url(self) -> str:
@@ -54,7 +56,8 @@ class Companion:
         with self._lock:
             if self._store is None:
                 if not self.config["REDIS_URL"]:
-                    embedded.ensure_running(self.config["INSTANCE_PATH"])
+                    embedded.ensure_running(self.config["INSTANCE_PATH"],
+                                            str(self.config["REDIS_MAXMEMORY"]))
                 client = connect(self.redis_url, int(self.config["REDIS_MAX_CONNECTIONS"]))
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
                                     int(self.config["IDEMPOTENCY_TTL"]))
@@ -119,6 +122,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     with contextlib.suppress(ValueError, KeyError):
         app.before_request_funcs[None].remove(limiter._check_request_limit)
     app.extensions["companion"] = Companion(app, limiter)
+    proxies = int(conf.get("TRUSTED_PROXIES") or 0)
+    if proxies > 0:
+        # only then is X-Forwarded-For believed, and only as many hops as configured:
+        # a client cannot pick its own address for rate limits and stream caps
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies)
 
     from companion.api import init_api
 

@@ -32,4 +32,19 @@ def from_env() -> dict[str, Any]:
         "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
         "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
         "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
+        # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
+        # unset: this machine's own names and addresses; "*": any, as the request says)
+        "ALLOWED_HOSTS": os.environ.get("ALLOWED_HOSTS") or None,
+        # set: /metrics answers only "Authorization: Bearer <METRICS_TOKEN>"
+        "METRICS_TOKEN": os.environ.get("METRICS_TOKEN") or None,
+        # reverse proxies in front whose X-Forwarded-For is believed (0: none, the default)
+        "TRUSTED_PROXIES": _int("TRUSTED_PROXIES", 0),
+        # open live streams (SSE, long-polls) per client address, and in all, per worker
+        "SSE_MAX_PER_CLIENT": _int("SSE_MAX_PER_CLIENT", 48),
+        "SSE_MAX_STREAMS": _int("SSE_MAX_STREAMS", 1500),
+        # log entries (moves, undos, joins...) a session may hold; /moves page size
+        "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
+        "MOVES_PAGE": _int("MOVES_PAGE", 200),
+        # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
+        "REDIS_MAXMEMORY": os.environ.get("REDIS_MAXMEMORY", "512mb"),
     }

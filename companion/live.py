@@ -68,6 +68,9 @@ class Hub:
         if not targets:
             return
         message = orjson.loads(data)
+        # the SSE frame is built once per message, not once per stream: the published
+        # bytes are already the event's data {version, events, state}
+        message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
@@ -112,3 +115,42 @@ class Hub:
         for q in targets:
             with contextlib.suppress(queue.Full):
                 q.put_nowait({"resync": True})
+
+
+class Slots:
+    """Open live streams of this process, per client address and in all.
+
+    An open stream holds one of the worker's connections for as long as the client
+    likes; without a cap, one client opening thousands would leave none for the
+    requests everybody else makes (``worker_connections`` is the whole budget).
+    """
+
+    def __init__(self, per_client: int, total: int) -> None:
+        self.per_client = per_client
+        self.total = total
+        self._lock = threading.Lock()
+        self._open: dict[str, int] = {}
+        self._count = 0
+
+    def take(self, who: str) -> str | None:
+        """Hold a slot for ``who``; None when granted, else which cap refused it
+        (``"client"`` or ``"total"``)."""
+        with self._lock:
+            if self._open.get(who, 0) >= self.per_client:
+                return "client"
+            if self._count >= self.total:
+                return "total"
+            self._open[who] = self._open.get(who, 0) + 1
+            self._count += 1
+            return None
+
+    def give_back(self, who: str) -> None:
+        with self._lock:
+            left = self._open.get(who, 0) - 1
+            if left < 0:
+                return
+            self._count -= 1
+            if left:
+                self._open[who] = left
+            else:
+                del self._open[who]

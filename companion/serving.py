@@ -3,7 +3,7 @@
 ``companion serve`` and ``deploy/gunicorn.conf.py`` share these settings. With no
 ``REDIS_URL`` the master starts the embedded server once (before forking) and
 hands its URL to the workers through the environment; a worker's exit never
-takes it down, and the master stops it on shutdown.
+takes it down, the master restarts it when it dies, and stops it on shutdown.
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ def on_starting(server: Any) -> None:
     global _server
     if os.environ.get("REDIS_URL"):
         return
-    instance = config.from_env()["INSTANCE_PATH"]
-    url, started = embedded.ensure_running(instance)
+    settings = config.from_env()
+    url, started = embedded.ensure_running(settings["INSTANCE_PATH"],
+                                           settings["REDIS_MAXMEMORY"])
     _server = started
     os.environ["REDIS_URL"] = url
 

@@ -7,7 +7,18 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api as _Api
 
-from companion.api import games, join, pictures, problems, schemas, seats, sessions, stream
+from companion.api import (
+    docs,
+    games,
+    guards,
+    join,
+    pictures,
+    problems,
+    schemas,
+    seats,
+    sessions,
+    stream,
+)
 
 OPENAPI = {
     "API_TITLE": "Tabletop Companion",
@@ -15,8 +26,6 @@ OPENAPI = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api/v1",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "OPENAPI_SWAGGER_UI_PATH": "/docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
     "API_SPEC_OPTIONS": {
         "info": {"description": "Keeps, adjudicates and scores physical board games. "
                                 "Errors are application/problem+json (RFC 9457)."},
@@ -44,6 +53,8 @@ def init_api(app: Flask) -> Api:
     for module in (sessions, seats, join, stream, pictures, games):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)
+    app.register_blueprint(docs.bp)  # vendored Swagger UI at /api/v1/docs (not in the spec)
+    guards.init(app)
     return api
 
 

@@ -12,6 +12,7 @@ from limits import parse as parse_limit
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
+from companion.api.guards import check_body
 from companion.errors import Problem
 from companion.sessions.core import Idem, Outcome
 from companion.sessions.play import Sessions
@@ -19,19 +20,26 @@ from companion.sessions.tokens import body_hash
 from companion.store import keys
 
 MAX_KEY = 200
+#: Create, join and import need no token, so whoever repeats a key receives the first
+#: response, tokens included: there a key must be unguessable (a UUID has 36 characters,
+#: the pages send 32 random hex digits).
+MIN_ANONYMOUS_KEY = 22
 
 
 class JsonParser(FlaskParser):
-    """Bodies are read with orjson: strict JSON (no NaN or Infinity), any content type."""
+    """Bodies are read with orjson: strict JSON (no NaN or Infinity), bounded in depth
+    and integer size (``guards.check_body``); the content type is checked before
+    (``guards``: 415 unless JSON)."""
 
     def _raw_load_json(self, req: Any) -> Any:
         data = req.get_data(cache=True)
         if not data:
             return core.missing
         try:
-            return orjson.loads(data)
+            body = orjson.loads(data)
         except orjson.JSONDecodeError as err:
             return self._handle_invalid_json_error(err, req)
+        return check_body(body)
 
 
 class Blueprint(_Blueprint):
@@ -75,13 +83,16 @@ def bearer() -> str | None:
     return None
 
 
-def idempotency_key() -> str | None:
+def idempotency_key(anonymous: bool = False) -> str | None:
+    """The request's Idempotency-Key; ``anonymous`` endpoints need a long random one."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     key = key.strip()
-    if not key or len(key) > MAX_KEY:
-        raise BadHeader(f"Idempotency-Key must be 1 to {MAX_KEY} characters.")
+    least = MIN_ANONYMOUS_KEY if anonymous else 1
+    if not least <= len(key) <= MAX_KEY:
+        raise BadHeader(f"Idempotency-Key must be {least} to {MAX_KEY} characters"
+                        + (" of random text (a UUID) here." if anonymous else "."))
     return key
 
 

@@ -35,7 +35,7 @@ class Join(MethodView):
         """Take a seat (in the lobby only); returns your player token, once"""
         rate_limit("join")
         digest = body_hash(request.get_data(cache=True) + code.upper().encode())
-        return respond(sessions().join(code, fields, idempotency_key(), digest))
+        return respond(sessions().join(code, fields, idempotency_key(anonymous=True), digest))
 
 
 @blp.route("/rules/<game>")

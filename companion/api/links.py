@@ -1,20 +1,22 @@
 """Absolute URLs for phones: the join page, QR codes, the table screen.
 
-``PUBLIC_URL`` wins; otherwise the request's own base, except that a request
-to localhost gets this machine's LAN address, so the QR code a laptop shows
-works on the phones on the same Wi-Fi.
+``PUBLIC_URL`` wins. Otherwise the request's own base, when its host is one this
+machine answers to (``ALLOWED_HOSTS``; by default its own names and addresses);
+a request to localhost gets this machine's LAN address, so the QR code a laptop
+shows works on the phones on the same Wi-Fi. Any other ``Host`` header gets the
+LAN address too: the Host header is the client's to choose, and a link built from
+it would send the players of a table to whatever site it names.
 """
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import socket
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-
-LOOPBACK = ("localhost", "127.", "::1", "[::1]", "0.0.0.0")
-
 
 #: Addresses used only to ask the kernel which interface it would route through;
 #: connecting a UDP socket sends no packet.  The first probe follows the default
@@ -41,7 +43,38 @@ def lan_address() -> str | None:
 
 
 def is_loopback(host: str) -> bool:
-    return host.startswith(LOOPBACK)
+    """``localhost`` or a loopback address — exactly: ``localhost.evil.example`` is not."""
+    host = host.strip("[]").lower()
+    if host in ("localhost", "0.0.0.0"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@functools.cache
+def own_names() -> frozenset[str]:
+    """This machine's names and addresses (lower case), the default allowed hosts."""
+    names = {"localhost", socket.gethostname(), socket.getfqdn(),
+             f"{socket.gethostname()}.local"}
+    try:
+        _name, aliases, addresses = socket.gethostbyname_ex(socket.gethostname())
+        names.update(aliases, addresses)
+    except OSError:
+        pass
+    lan = lan_address()
+    if lan:
+        names.add(lan)
+    return frozenset(n.lower() for n in names if n)
+
+
+def allowed_host(host: str) -> bool:
+    configured = current_app.config.get("ALLOWED_HOSTS")
+    if not configured:
+        return host in own_names() or host == lan_address()
+    allowed = {h.strip().lower() for h in str(configured).split(",") if h.strip()}
+    return "*" in allowed or host in allowed or host == lan_address()
 
 
 def base_url() -> str:
@@ -49,14 +82,20 @@ def base_url() -> str:
     if configured:
         return str(configured)
     root = request.host_url.rstrip("/")
-    parts = urlsplit(root)
-    host = parts.hostname or ""
+    try:
+        parts = urlsplit(root)
+        host, port = (parts.hostname or "").lower(), parts.port
+    except ValueError:  # a Host header with a port that is not a number
+        host, port = "", None
+    if host and not is_loopback(host) and allowed_host(host):
+        return root
+    lan = lan_address()
     if is_loopback(host):
-        lan = lan_address()
-        if lan:
-            port = f":{parts.port}" if parts.port else ""
-            return f"{parts.scheme}://{lan}{port}"
-    return root
+        return f"{request.scheme}://{lan}{f':{port}' if port else ''}" if lan else root
+    # an unknown host: this machine's address, with the port the server listens on
+    listening = str(request.environ.get("SERVER_PORT", ""))
+    suffix = f":{listening}" if listening.isdigit() else ""
+    return f"{request.scheme}://{lan or 'localhost'}{suffix}"
 
 
 def with_links(body: dict[str, Any]) -> dict[str, Any]:

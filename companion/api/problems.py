@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from companion.errors import Problem
 from companion.games.errors import RuleError
 from companion.games.messages import render
-from companion.store import StoreUnavailable
+from companion.store import StoreFull, StoreUnavailable
 
 log = logging.getLogger(__name__)
 LANGS = ("en", "it", "de")
@@ -103,6 +103,15 @@ def register(app: Flask) -> None:
                        {"Retry-After": "2"})
 
     app.register_error_handler(StoreUnavailable, store_down)
+
+    def store_full(err: Exception) -> Response:
+        # maxmemory reached: no game is ever evicted to make room, new writes wait
+        log.error("store full: %s", err)
+        return problem(507, "store_full", "Storage full",
+                       "The game store is full; games can still be read. Try again later.",
+                       {"Retry-After": "60"})
+
+    app.register_error_handler(StoreFull, store_full)
     app.register_error_handler(redis.ConnectionError, store_down)
     app.register_error_handler(redis.TimeoutError, store_down)
 

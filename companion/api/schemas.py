@@ -213,6 +213,16 @@ class LogEntrySchema(Schema):
 class LogSchema(Schema):
     version = fields.Integer()
     entries = fields.List(fields.Nested(LogEntrySchema))
+    next = fields.Integer(allow_none=True, metadata={
+        "description": "more entries follow: pass this as ``since`` for the next page; "
+                       "null when this page reaches the current version"})
+
+
+class LogQuery(Strict):
+    since = fields.Integer(strict=False, validate=validate.Range(min=0, max=2**31),
+                           metadata={"description": "entries after this version"})
+    limit = fields.Integer(validate=validate.Range(min=1, max=10_000), metadata={
+        "description": "page size; at most MOVES_PAGE (200 by default) are returned"})
 
 
 class RecordSchema(Schema):

@@ -26,7 +26,8 @@ class SessionList(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
         http.rate_limit("create")
-        outcome = sessions().create(body["game"], body["options"], http.idempotency_key(),
+        outcome = sessions().create(body["game"], body["options"],
+                                    http.idempotency_key(anonymous=True),
                                     body_hash(request.get_data(cache=True)))
         outcome.body = with_links(outcome.body)
         return respond(outcome)
@@ -37,9 +38,12 @@ class SessionImport(MethodView):
     @blp.arguments(schemas.RecordSchema())
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
+    @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
-        outcome = sessions().import_(record)
+        http.rate_limit("create")  # a new session: the same budget as create
+        outcome = sessions().import_(record, http.idempotency_key(anonymous=True),
+                                     body_hash(request.get_data(cache=True)))
         outcome.body = with_links(outcome.body)
         return respond(outcome)
 
@@ -83,11 +87,18 @@ class SessionMoves(MethodView):
         return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
                                                  if_match()))
 
+    @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
-    def get(self, sid: str) -> Any:
-        """The move log, public parts only, with each entry's events"""
-        entries, _, version = sessions().history(sid)
-        return {"version": version, "entries": entries}, 200, {"ETag": f'"{version}"'}
+    def get(self, query: dict[str, Any], sid: str) -> Any:
+        """The log after version ``since`` (0: from the start), a page at a time, public
+        parts only, with each entry's events; ``next`` is the ``since`` of the next page
+        (null on the last)"""
+        since = query.get("since", 0)
+        entries, loaded = sessions().history(sid, since, query.get("limit"))
+        last = entries[-1]["version"] if entries else since
+        body = {"version": loaded.version, "entries": entries,
+                "next": last if last < loaded.version else None}
+        return body, 200, {"ETag": f'"{loaded.version}"'}
 
 
 @blp.route("/sessions/<sid>/undo")
@@ -111,8 +122,10 @@ class SessionFinish(MethodView):
 @blp.route("/sessions/<sid>/rematch")
 class SessionRematch(MethodView):
     @blp.response(201, schemas.CreatedSchema)
+    @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
     def post(self, sid: str) -> Any:
         """A new session in the lobby with the same options; players are invited live"""
+        http.rate_limit("create")  # a new session: the same budget as create
         outcome = sessions().rematch(sid, bearer())
         outcome.body = with_links(outcome.body)
         return respond(outcome)

@@ -4,21 +4,48 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
 from flask import Response, current_app, request, stream_with_context
 
 from companion.api.http import Blueprint, sessions
-from companion.errors import NotFound, StoreDown
+from companion.errors import NotFound, Problem, StoreDown
 from companion.observability import SSE_CLIENTS
+from companion.sessions.core import public_state
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
 
 def _sse(version: int, payload: dict[str, Any]) -> bytes:
     return b"id: %d\nevent: version\ndata: %s\n\n" % (version, orjson.dumps(payload))
+
+
+class TooManyStreams(Problem):
+    status, code, title = 429, "too_many_streams", "Too many live streams"
+
+
+class StreamsFull(Problem):
+    status, code, title = 503, "streams_full", "No room for another live stream"
+
+
+def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
+    """Hold one of this worker's stream slots for the caller's address; returns its
+    release. Over a cap: 429 (this address) or 503 (this worker), with Retry-After —
+    or None when ``wait`` (a long-poll then answers at once instead of waiting)."""
+    slots = current_app.extensions["companion"].streams
+    who = request.remote_addr or "?"
+    refused = slots.take(who)
+    if refused is None:
+        return lambda: slots.give_back(who)
+    if wait:
+        return None
+    if refused == "client":
+        raise TooManyStreams(f"This address already has {slots.per_client} live streams open; "
+                             "close one or try again later.", headers={"Retry-After": "10"})
+    raise StreamsFull("The server carries as many live streams as it can; try again shortly.",
+                      headers={"Retry-After": "5"})
 
 
 def _last_seen() -> int | None:
@@ -32,12 +59,22 @@ def _last_seen() -> int | None:
 @blp.route("/sessions/<sid>/events")
 @blp.doc(responses={"200": {"description": "text/event-stream: one event per version "
                                            "(id = version, data = {version, events, state})",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                     "429": {"description": "this address has SSE_MAX_PER_CLIENT streams open "
+                                            "(Retry-After)"},
+                     "503": {"description": "this worker carries SSE_MAX_STREAMS streams "
+                                            "(Retry-After)"}})
 def events(sid: str) -> Response:
     """Live updates (SSE); honours Last-Event-ID by replaying what was missed"""
     hub = current_app.extensions["companion"].hub
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
-    state, version = sessions().public(sid)  # 404 before the stream opens
+    release = _hold_slot()
+    assert release is not None
+    try:
+        state, version = sessions().public(sid)  # 404 before the stream opens
+    except Exception:
+        release()
+        raise
     last = _last_seen()
     q = hub.subscribe(sid)
 
@@ -65,32 +102,40 @@ def events(sid: str) -> Response:
                     behind = True
                 elif message["version"] > seen:
                     seen = message["version"]
-                    yield _sse(seen, message)
+                    yield message["frame"]  # encoded once for every stream (Hub)
         finally:
             SSE_CLIENTS.dec()
             hub.unsubscribe(sid, q)
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+    response.call_on_close(release)  # runs even when the stream never started
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
 def _catch_up(sid: str, seen: int) -> Iterator[bytes]:
-    """Send every version after ``seen`` from the stored log; returns the last sent."""
-    entries, state, version = sessions().history(sid, since=seen)
-    for item in entries:
-        payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
-        if item["version"] == version:
-            payload["state"] = state
-        yield _sse(item["version"], payload)
-        seen = max(seen, item["version"])  # the log may run ahead of ``version``
-    return max(seen, version)
+    """Send every version after ``seen``, a page of the stored log at a time (range
+    reads, never a replay); the last one carries the state. Returns the last sent."""
+    while True:
+        entries, loaded = sessions().history(sid, since=seen)
+        version = loaded.version
+        for item in entries:
+            payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
+            if item["version"] == version:
+                payload["state"] = public_state(loaded.doc, version)
+            yield _sse(item["version"], payload)
+            seen = max(seen, item["version"])
+        if not entries or seen >= version:
+            return max(seen, version)
 
 
 def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any], int]:
     """Block up to ``wait`` seconds until the session passes ``since``."""
     hub = current_app.extensions["companion"].hub
+    release = _hold_slot(wait=True)
+    if release is None:  # no slot: answer now, as a plain read
+        return sessions().public(sid)
     q = hub.subscribe(sid)
     try:
         state, version = sessions().public(sid)  # re-check after subscribing
@@ -110,3 +155,4 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
         return state, version
     finally:
         hub.unsubscribe(sid, q)
+        release()

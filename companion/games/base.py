@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.shapes import Shapes
+
 State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -68,20 +70,33 @@ class Game:
     options: tuple[Option, ...] = ()
     #: the game's one-line description, in each language
     summary: Texts | None = None
+    #: the fields its moves, setup and declared hands may have; anything else is
+    #: refused before the engine runs, so it is never stored (``games.shapes``)
+    shapes: Shapes | None = None
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 NAME_MAX = 24
+#: why a name is refused -> the message key that says so
+NAME_REFUSALS = {"length": "join.bad_name", "control": "join.name_control",
+                 "bidi": "join.name_bidi", "invisible": "join.name_invisible"}
 
 
 def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
                 ) -> dict[str, Any]:
-    """Name and colour, shared by every game: a name, a colour nobody has yet."""
+    """Name and colour, shared by every game: a visible name nobody at the table has
+    yet (``games.names``), a colour nobody has yet."""
+    from companion.games import names
     from companion.games.errors import RuleViolation
 
-    name = fields.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
-        raise RuleViolation(rule, "join.bad_name", max=NAME_MAX)
+    try:
+        name = names.clean(fields.get("name"), NAME_MAX)
+    except names.BadName as err:
+        raise RuleViolation(rule, NAME_REFUSALS[err.reason], max=NAME_MAX) from None
+    twin = next((p["name"] for p in roster
+                 if names.same_key(str(p["name"])) == names.same_key(name)), None)
+    if twin is not None:
+        raise RuleViolation(rule, "join.name_taken", name=twin)
     taken = {p["color"] for p in roster}
     color = fields.get("color")
     if color is None:
@@ -90,7 +105,7 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
         raise RuleViolation(rule, "join.bad_color", colors=list(COLORS))
     if color in taken:
         raise RuleViolation(rule, "join.color_taken", color=color)
-    return {"name": name.strip(), "color": color}
+    return {"name": name, "color": color}
 
 
 def player_name(state: dict[str, Any], seat: int) -> str:

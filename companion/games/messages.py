@@ -99,6 +99,28 @@ register({
     "join.bad_name": {"en": "Enter a name of 1 to {max} characters.",
                       "it": "Inserisci un nome da 1 a {max} caratteri.",
                       "de": "Gib einen Namen mit 1 bis {max} Zeichen ein."},
+    "join.name_control": {"en": "A name cannot contain control characters (such as line "
+                                "breaks).",
+                          "it": "Un nome non può contenere caratteri di controllo (come gli "
+                                "a capo).",
+                          "de": "Ein Name darf keine Steuerzeichen (etwa Zeilenumbrüche) "
+                                "enthalten."},
+    "join.name_bidi": {"en": "A name cannot contain characters that change the writing "
+                             "direction.",
+                       "it": "Un nome non può contenere caratteri che cambiano la direzione "
+                             "di scrittura.",
+                       "de": "Ein Name darf keine Zeichen enthalten, die die Schreibrichtung "
+                             "ändern."},
+    "join.name_invisible": {"en": "Enter a name with at least one visible letter or sign.",
+                            "it": "Inserisci un nome con almeno una lettera o un segno "
+                                  "visibile.",
+                            "de": "Gib einen Namen mit mindestens einem sichtbaren Buchstaben "
+                                  "oder Zeichen ein."},
+    "join.name_taken": {"en": "Somebody at the table is already called {name}; choose another "
+                              "name.",
+                        "it": "Al tavolo c'è già qualcuno che si chiama {name}: scegli un altro "
+                              "nome.",
+                        "de": "Am Tisch heißt schon jemand {name}; wähle einen anderen Namen."},
     "join.bad_color": {"en": "Choose one of the colours: {colors}.",
                        "it": "Scegli uno dei colori: {colors}.",
                        "de": "Wähle eine der Farben: {colors}."},

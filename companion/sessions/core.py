@@ -17,8 +17,9 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
+from companion.sessions import bounds
 from companion.sessions.replay import mark_phones, roster_public
-from companion.sessions.tokens import hash_token, same_hash
+from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
 
 
@@ -28,6 +29,9 @@ class Idem:
 
     key: str
     body: str
+    #: the bearer token that sent it; a replay re-checks it (a revoked token gets 401)
+    token: str | None = None
+    anonymous: bool = False
 
 
 @dataclass
@@ -125,7 +129,8 @@ class SessionsCore:
         if not key:
             return None
         owner = hash_token(token)[:16] if token else scope
-        return Idem(keys.idempotency(sid, owner, hash_token(key)[:32]), body_hash)
+        return Idem(keys.idempotency(sid, owner, keyed_hash(self.secret, key)), body_hash,
+                    token)
 
     # -- the change loop -----------------------------------------------------------------
     def change(self, sid: str, decide: Decide, idem: Idem | None = None,
@@ -136,6 +141,7 @@ class SessionsCore:
                 return self._replayed(loaded, idem, restore)
             check_if_match(if_match, loaded.version)
             change = decide(loaded)
+            bounds.check_room(self.config, loaded.version, change.entry)
             version = loaded.version + (1 if change.public else 0)
             # the public view is only built when it is answered or published
             state = (public_state(change.doc, version)
@@ -150,7 +156,9 @@ class SessionsCore:
                           "state": change.with_state}
             message = ({"version": version, "events": change.events, "state": state}
                        if change.public else None)
-            entry = {**change.entry, "v": version} if change.entry is not None else None
+            # the entry keeps its public events: reading the log never replays the game
+            entry = ({**change.entry, "v": version, "e": change.events}
+                     if change.entry is not None else None)
             try:
                 result = self.store.commit(sid, loaded.revision, change.doc, entry,
                                            idem.key if idem else None, record, message)
@@ -172,6 +180,8 @@ class SessionsCore:
                   record: dict[str, Any] | None = None) -> Outcome:
         record = record or loaded.idem
         assert record is not None
+        if not idem.anonymous:
+            self.who(loaded.doc, idem.token)  # a token revoked since gets 401, not a replay
         if record["h"] != idem.body:
             raise IdempotencyMismatch("This Idempotency-Key was used with another request.")
         body = dict(record["body"])

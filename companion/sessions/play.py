@@ -8,7 +8,7 @@ from companion.errors import Conflict, Forbidden, NotFound, Unprocessable
 from companion.games import GAMES
 from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
-from companion.sessions import replay
+from companion.sessions import bounds, replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
 from companion.sessions.seats import host_may_read
 from companion.sessions.service import Sessions as _Lifecycle
@@ -27,6 +27,7 @@ class Sessions(_Lifecycle):
                 raise GameNotActive("G2.4", "session.not_started")
             move = {k: v for k, v in body.items() if k != "seat"}
             game = GAMES[doc["game"]]
+            bounds.check_move(game, move)
             try:
                 doc["state"], events = game.apply(doc["state"], seat, move)
             except RuleError as err:
@@ -86,9 +87,8 @@ class Sessions(_Lifecycle):
             doc["state"] = replay.rebuild(doc, after)
             doc["status"] = doc["state"]["status"]
             doc["moves"] = sum(1 for e in after if e["k"] == "move")
-            undone = sum(1 for e in moves if e["v"] > target)
-            return Change(doc, {"k": "undo", "to": target},
-                          [{"type": "undone", "to": target, "count": undone}])
+            # the same event a replay of the log gives (replay.walk)
+            return Change(doc, {"k": "undo", "to": target}, [replay.undone(live, target)])
 
         return self.change(sid, decide, idem, if_match)
 
@@ -124,6 +124,7 @@ class Sessions(_Lifecycle):
             if doc["state"] is None:
                 raise GameNotActive("G2.4", "session.not_started")
             game = GAMES[doc["game"]]
+            bounds.check_hand(game, hand)
             doc["state"] = game.declare_hand(doc["state"], seat, hand)
             doc["declared"][str(seat)] = hand
             result.update(self._private(doc, seat))
@@ -182,6 +183,9 @@ class Sessions(_Lifecycle):
         if role == "host":
             if seat_arg is None:
                 seat_arg = doc["state"]["turn"]["seat"] if doc["state"] else 0
+            if not 0 <= seat_arg < max(1, len(doc["players"])):
+                raise Unprocessable(f"There is no seat {seat_arg} at this table.",
+                                    errors={"seat": ["no such seat"]})
             host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:
@@ -199,26 +203,34 @@ class Sessions(_Lifecycle):
                                  "breakdown": {}} for p in doc["players"]]}
         return {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
 
-    def history(self, sid: str, since: int = 0) -> tuple[list[dict[str, Any]], dict[str, Any],
-                                                         int]:
-        """Public log entries with their events (version > ``since``), and the state
-        they lead to, from one consistent snapshot."""
-        loaded, log = self._guard(self.store.load_with_log, sid)
+    def history(self, sid: str, since: int = 0, limit: int | None = None
+                ) -> tuple[list[dict[str, Any]], Loaded]:
+        """Public log entries after version ``since`` (a page of at most ``MOVES_PAGE``),
+        each with the events stored at its commit, and the session as read in the
+        same snapshot: a range read of the log, never a replay of the game."""
+        page = max(1, min(int(limit or self.page_size), self.page_size))
+        loaded, entries = self._guard(self.store.load_range, sid, max(0, since), page)
         if loaded is None:
             raise NotFound(f"There is no session {sid[:40]!r} (it may have expired).")
         doc = loaded.doc
+        if any("e" not in entry for entry in entries):  # written before events were kept
+            log = self._guard(self.store.log, sid)
+            for step in replay.walk(doc, log):
+                step.entry["e"] = step.events
+            entries = log[max(0, since):max(0, since) + page]
         game = GAMES[doc["game"]]
         out = []
-        for step in replay.walk(doc, log):
-            entry = step.entry
-            if entry["v"] <= since:
-                continue
+        for entry in entries:
             item: dict[str, Any] = {"version": entry["v"], "kind": entry["k"],
-                                    "events": step.events}
+                                    "events": entry["e"]}
             if entry["k"] == "move":
                 item.update(seat=entry["seat"], by=entry.get("by", "player"),
                             move=game.public_move(entry["m"]))
             elif entry["k"] == "undo":
                 item["to"] = entry["to"]
             out.append(item)
-        return out, public_state(doc, loaded.version), loaded.version
+        return out, loaded
+
+    @property
+    def page_size(self) -> int:
+        return int(self.config.get("MOVES_PAGE", 200))

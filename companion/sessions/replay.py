@@ -1,9 +1,11 @@
-"""Rebuilding a game from its log: undo, catch-up events, exports.
+"""Rebuilding a game from its log: undo, import, and logs written before events
+were stored.
 
 The log is append-only: one entry per public version after creation
-(``join``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``, ``token``).
-An ``undo`` entry names the version it returns to; replay walks the whole
-timeline, so every entry's events can be recomputed exactly.
+(``join``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``, ``token``),
+each with the events it had at its commit (``e``), so reading the log is a
+range read. An ``undo`` entry names the version it returns to; replay walks the
+whole timeline and recomputes every entry's events exactly as they were sent.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def walk(doc: dict[str, Any], entries: list[Entry]) -> Iterator[Step]:
     game = GAMES[doc["game"]]
     state: dict[str, Any] | None = None
     states: dict[int, dict[str, Any] | None] = {}
+    live: list[Entry] = []  # the entries in force so far, as effective() keeps them
     for entry in entries:
         kind = entry["k"]
         events = entry_events(entry)
@@ -78,9 +81,20 @@ def walk(doc: dict[str, Any], entries: list[Entry]) -> Iterator[Step]:
             state, events = game.finish(state)
         elif kind == "undo":
             state = states[entry["to"]]
-            events = [{"type": "undone", "to": entry["to"]}]
+            events = [undone(live, entry["to"])]
+        if kind == "undo":
+            while live and live[-1]["v"] > entry["to"]:
+                live.pop()
+        else:
+            live.append(entry)
         states[entry["v"]] = state
         yield Step(entry, events, state)
+
+
+def undone(live: list[Entry], to: int) -> dict[str, Any]:
+    """The event of an undo back to version ``to``, given the entries in force."""
+    count = sum(1 for e in live if e["k"] in ("move", "finish") and e["v"] > to)
+    return {"type": "undone", "to": to, "count": count}
 
 
 def effective(entries: list[Entry]) -> list[Entry]:

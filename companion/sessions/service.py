@@ -5,18 +5,27 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotFound, StoreDown, Unprocessable
+from companion.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    StoreDown,
+    Unauthorized,
+    Unprocessable,
+)
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
-from companion.sessions import replay
+from companion.sessions import bounds, replay
 from companion.sessions.core import Change, Idem, Outcome, SessionsCore, public_state
 from companion.sessions.tokens import (
     derived_token,
     hash_token,
+    keyed_hash,
     new_code,
     new_session_id,
     new_token,
     normalize_code,
+    same_hash,
 )
 from companion.store import Loaded, StoreUnavailable, keys
 
@@ -30,22 +39,28 @@ class Sessions(SessionsCore):
         """A new session in the lobby; replays the first response for a retried key."""
         game = GAMES[game_name]
         normalized = game.normalize_options(options)
-        if idem_key:
-            key = keys.create_idempotency(hash_token(idem_key)[:32])
-            seen = self._guard(self.store.get_json, key)
-            if seen is None:
-                sid = new_session_id()
-                if not self._guard(self.store.put_json, key, {"h": body_hash, "sid": sid},
-                                   self.store.idempotency_ttl, True):
-                    seen = self._guard(self.store.get_json, key)
-            if seen is not None:
-                return self._create_replay(seen, body_hash, idem_key)
-            host = derived_token(self.secret, "create", idem_key, sid)
-        else:
-            sid, host = new_session_id(), new_token()
+        sid, host, replayed = self._claim(idem_key, body_hash)
+        if replayed is not None:
+            return replayed
         doc = self._new_doc(sid, game_name, normalized, host, players or [])
         self._guard(self.store.create, sid, doc, [])
         return Outcome(self._created_body(doc, host, 0), 0)
+
+    def _claim(self, idem_key: str | None, body_hash: str) -> tuple[str, str, Outcome | None]:
+        """A new session id and host token (derived from the key, when there is one), or
+        the replay of the first create or import with this key."""
+        if not idem_key:
+            return new_session_id(), new_token(), None
+        key = keys.create_idempotency(keyed_hash(self.secret, idem_key))
+        sid = new_session_id()
+        seen = self._guard(self.store.get_json, key)
+        if seen is None and not self._guard(self.store.put_json, key,
+                                            {"h": body_hash, "sid": sid},
+                                            self.store.idempotency_ttl, True):
+            seen = self._guard(self.store.get_json, key)
+        if seen is not None:
+            return "", "", self._create_replay(seen, body_hash, idem_key)
+        return sid, derived_token(self.secret, "create", idem_key, sid), None
 
     def _new_doc(self, sid: str, game: str, options: dict[str, Any], host: str,
                  players: list[dict[str, Any]]) -> dict[str, Any]:
@@ -84,6 +99,8 @@ class Sessions(SessionsCore):
         if sid is None:
             raise NotFound(f"No table has the code {normalize_code(code)!r}.")
         idem = self.idem_for(sid, None, "join", idem_key, body_hash)
+        if idem is not None:
+            idem.anonymous = True  # the key itself is the credential (>= 22 characters)
 
         def token_for(seat: int) -> str:
             if idem_key:
@@ -105,7 +122,11 @@ class Sessions(SessionsCore):
                           secret_fields=("player_token",), with_state=False)
 
         def restore(body: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
-            return {**body, "player_token": token_for(body["seat"])}
+            token = token_for(body["seat"])
+            if not same_hash(hash_token(token), loaded.doc["players"][body["seat"]]["token"]):
+                raise Unauthorized("The host has given this seat a new token; "
+                                   "ask the host for the new link.")
+            return {**body, "player_token": token}
 
         return self.change(sid, decide, idem, restore=restore)
 
@@ -135,6 +156,7 @@ class Sessions(SessionsCore):
             for field in ("seating", "first_player"):
                 if body.get(field) is not None:
                     setup[field] = body[field]
+            bounds.check_setup(game, setup)
             entry = {"k": "start", "setup": setup}
             doc["state"] = game.new_game(doc["options"], replay.roster_public(doc), setup)
             doc["status"] = "playing"
@@ -186,7 +208,8 @@ class Sessions(SessionsCore):
                 "finished_by_host": any(e["k"] == "finish" for e in entries),
                 "status": doc["status"], "version": loaded.version}
 
-    def import_(self, record: dict[str, Any]) -> Outcome:
+    def import_(self, record: dict[str, Any], idem_key: str | None = None,
+                body_hash: str = "") -> Outcome:
         """A new session replaying a record; every move is checked on the way."""
         if record.get("format") != EXPORT_FORMAT:
             raise Unprocessable(f"Not a game record of format {EXPORT_FORMAT}.")
@@ -195,18 +218,25 @@ class Sessions(SessionsCore):
         roster: list[dict[str, Any]] = []
         for fields in record.get("players") or []:
             roster.append({"seat": len(roster), **game.join_player(options, roster, fields)})
-        sid, host = new_session_id(), new_token()
-        doc = self._new_doc(sid, record["game"], options, host,
-                            [{**p, "token": hash_token(new_token())} for p in roster])
         entries = [{"k": "join", "v": i + 1, **p} for i, p in enumerate(roster)]
         if record.get("setup") is not None:
+            bounds.check_setup(game, record["setup"])
             entries.append({"k": "start", "v": len(entries) + 1, "setup": record["setup"]})
-            for m in record.get("moves") or []:
+            for i, m in enumerate(record.get("moves") or []):
+                bounds.check_move(game, m.get("move"), f"moves.{i}")
                 entries.append({"k": "move", "v": len(entries) + 1, "seat": m.get("seat"),
                                 "by": "import", "m": m.get("move")})
             if record.get("finished_by_host"):
                 entries.append({"k": "finish", "v": len(entries) + 1})
-        state = self._replay_checked(doc, entries)
+            bounds.check_length(self.config, len(entries))
+        # checked before a key, a code or an id is spent on it (replay needs no session)
+        state = self._replay_checked({"game": record["game"], "options": options,
+                                      "players": roster}, entries)
+        sid, host, replayed = self._claim(idem_key, body_hash)
+        if replayed is not None:
+            return replayed
+        doc = self._new_doc(sid, record["game"], options, host,
+                            [{**p, "token": hash_token(new_token())} for p in roster])
         if state is not None:
             doc.update(state=state, status="finished" if state["status"] == "finished"
                        else "playing", start_setup=record["setup"],
@@ -221,6 +251,7 @@ class Sessions(SessionsCore):
         try:  # a rule error propagates as it is (422 with its rule)
             for step in replay.walk(doc, entries):
                 state = step.state
+                step.entry["e"] = step.events  # kept, as a live commit keeps them
         except (KeyError, TypeError, AssertionError):
             raise Unprocessable("The record's moves are not well formed.") from None
         return state

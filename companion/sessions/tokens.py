@@ -28,6 +28,12 @@ def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
+def keyed_hash(secret: bytes, value: str) -> str:
+    """An Idempotency-Key as stored: an HMAC under the app's secret, so the stored form
+    neither reveals the key nor can be matched against guessed keys without the secret."""
+    return hmac.new(secret, value.encode(), hashlib.sha256).hexdigest()[:32]
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

@@ -24,6 +24,10 @@ class StoreUnavailable(Exception):
     """Redis cannot be reached; the request may be retried later."""
 
 
+class StoreFull(Exception):
+    """Redis has reached its ``maxmemory``: writes are refused (never evicted)."""
+
+
 class VersionConflict(Exception):
     """Somebody committed first; reload and try again."""
 
@@ -88,13 +92,16 @@ class Store:
         idem = loads(replies[1]) if idem_key and replies[1] else None
         return Loaded(int(version), int(revision), loads(doc), idem)
 
-    def load_with_log(self, sid: str) -> tuple[Loaded | None, list[dict[str, Any]]]:
-        """The session and its whole log as one consistent snapshot (MULTI/EXEC)."""
+    def load_range(self, sid: str, since: int, count: int
+                   ) -> tuple[Loaded | None, list[dict[str, Any]]]:
+        """The session and the log entries of versions ``since + 1`` to ``since + count``
+        as one consistent snapshot (MULTI/EXEC): entry ``i`` of the list is version
+        ``i + 1``, so a page of the log is one LRANGE, whatever the game's length."""
 
         def read() -> Any:
             pipe = self.redis.pipeline(transaction=True)
             pipe.hmget(keys.session(sid), "v", "r", "doc")
-            pipe.lrange(keys.log(sid), 0, -1)
+            pipe.lrange(keys.log(sid), since, since + count - 1)
             return pipe.execute()
 
         (version, revision, doc), entries = self._read(read)
@@ -167,3 +174,9 @@ class Store:
             raise StoreUnavailable(str(err)) from err
         except redis.exceptions.ClusterDownError as err:
             raise StoreUnavailable(str(err)) from err
+        except redis.ResponseError as err:
+            # a write refused at maxmemory (noeviction); inside a script it comes back
+            # as the script's error, so it is recognized by Redis's "OOM" code
+            if isinstance(err, redis.exceptions.OutOfMemoryError) or "OOM " in str(err):
+                raise StoreFull(str(err)) from err
+            raise

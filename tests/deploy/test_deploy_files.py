@@ -56,6 +56,24 @@ def test_compose_runs_two_apps_behind_a_proxy_on_persistent_redis():
     assert "8080:80" in services["proxy"]["ports"]
 
 
+def test_compose_sets_the_limits_and_trusts_only_its_proxy():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    for service in compose["services"].values():
+        if "build" in service:
+            env = service["environment"]
+            assert env["TRUSTED_PROXIES"] == "1"  # nginx, and nobody else
+            for limit in ("SSE_MAX_PER_CLIENT", "SSE_MAX_STREAMS", "MAX_SESSION_ENTRIES",
+                          "MOVES_PAGE"):
+                assert int(env[limit]) > 0, limit
+    assert re.search(r"^maxmemory \d+[kmg]b$", (DEPLOY / "redis.conf").read_text(), re.M)
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    # every location hands the client's address on, the stream one included
+    locations = nginx.split("location ")[1:]
+    assert len(locations) == 2
+    assert all("X-Forwarded-For $proxy_add_x_forwarded_for" in loc for loc in locations)
+    assert "limit_conn streams" in nginx
+
+
 def test_gunicorn_config_and_procfile():
     # it monkey-patches with gevent on import: read it in a process of its own
     probe = ("import runpy, json; s = runpy.run_path('deploy/gunicorn.conf.py'); "

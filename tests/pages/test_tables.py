@@ -70,7 +70,7 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
     bo.wait_for_selector("#gaia-board .city-needs")
     ada.wait_for_selector("#gaia-board .city-needs")
     assert bo.text_content("#gaia-board .city-needs") == "2/4"
-    table.wait_for_function("document.querySelectorAll('#feed li').length >= 4")
+    table.locator("#feed li").nth(3).wait_for()  # locators: no eval, allowed by the CSP
     assert "city" in table.inner_text("#feed").lower()
     shot(bo, "city")
     shot(table, "after-city")
@@ -123,8 +123,7 @@ def test_kazaam_opening_through_the_pages(browser, live, shot):
     # discard an unknown tile, naming it: wood arm (mercury, sulphur)
     ada.click("[data-move=discard-unknown]")
     ada.click("#modal-ok")
-    ada.wait_for_function("document.querySelector('#kz-board').parentElement.innerText"
-                          ".includes('mercury 2')")
+    ada.locator("#kz-board").locator("xpath=..").filter(has_text="mercury 2").wait_for()
     # build a wood head for exactly mercury + sulphur
     ada.click("[data-move=build-unknown]")
     ada.select_option(".sheet [data-field=part]", "head")
@@ -157,7 +156,7 @@ def test_italian_phone_gets_italian_pages_and_sentences(browser, live):
     assert "Tocca a te" in page.inner_text("#status")
     page.click("[data-move=nature-forest]")
     page.click("[data-target='0,0']")
-    page.wait_for_function("document.querySelector('#last')?.innerText.includes('posa forest')")
+    page.locator("#last", has_text="posa forest").wait_for()
     assert "posa forest in [0,0]" in page.inner_text("#last")
     # switching the language by hand sticks across reloads
     page.select_option("#lang", "de")
@@ -190,6 +189,5 @@ def test_gaia_expert_power_card_and_the_window_through_the_pages(browser, live, 
     bo.click("#answers [data-move=pass]")
     ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
     bo.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
-    table.wait_for_function("document.querySelector('#feed').innerText.toLowerCase()"
-                            ".includes('sun')")
+    table.locator("#feed", has_text="sun").wait_for()
     assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]

@@ -116,6 +116,13 @@ register({
     "kazaam.options.bad": {"en": "The option {option} is not valid.",
                            "it": "L'opzione {option} non è valida.",
                            "de": "Die Option {option} ist ungültig."},
+    "kazaam.options.ingredient_names": {
+        "en": "Each of the {count} ingredient names needs 1 to {max} visible characters, "
+              "without control or writing-direction characters, and all must differ.",
+        "it": "Ciascuno dei {count} nomi degli ingredienti deve avere da 1 a {max} caratteri "
+              "visibili, senza caratteri di controllo o di direzione, e tutti diversi.",
+        "de": "Jeder der {count} Zutatennamen braucht 1 bis {max} sichtbare Zeichen, ohne "
+              "Steuer- oder Schreibrichtungszeichen, und alle müssen verschieden sein."},
     "kazaam.options.unknown": {"en": "There is no option {option}.",
                                "it": "L'opzione {option} non esiste.",
                                "de": "Die Option {option} gibt es nicht."},

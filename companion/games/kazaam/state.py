@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games import names
 from companion.games.base import seating
 from companion.games.errors import RuleViolation
 from companion.games.kazaam import tiles
@@ -21,6 +22,7 @@ from companion.games.kazaam.components import (
 )
 
 State = dict[str, Any]
+INGREDIENT_NAME_MAX = 24
 KNOWN = set(OPTION_CHOICES) | {"ingredients", "start_ingredients", "tiles", "tile_catalog"}
 
 
@@ -40,10 +42,7 @@ def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
         if not any(value is a or (value == a and type(value) is type(a)) for a in allowed):
             raise _bad(name)
         options[name] = value
-    names = raw.get("ingredients", list(INGREDIENTS))
-    if (not isinstance(names, list) or len(names) != len(INGREDIENTS) or len(set(names)) != 6
-            or any(not isinstance(n, str) or not 0 < len(n) <= 24 for n in names)):
-        raise _bad("ingredients")
+    names = _ingredient_names(raw.get("ingredients", list(INGREDIENTS)))
     options["ingredients"] = names
     start = raw.get("start_ingredients") or {}
     if (not isinstance(start, dict) or any(k not in names for k in start)
@@ -58,6 +57,21 @@ def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
         catalog = [tiles.parse(t, names, "tile_catalog") for t in catalog]
     options["tile_catalog"] = catalog
     return options
+
+
+def _ingredient_names(raw: Any) -> list[str]:
+    """K9: six names, each visible text (``games.names``), no two alike in any case."""
+    refused = RuleViolation("K9", "kazaam.options.ingredient_names", count=len(INGREDIENTS),
+                            max=INGREDIENT_NAME_MAX)
+    if not isinstance(raw, list) or len(raw) != len(INGREDIENTS):
+        raise refused
+    try:
+        cleaned = [names.clean(n, INGREDIENT_NAME_MAX) for n in raw]
+    except names.BadName:
+        raise refused from None
+    if len({names.same_key(n) for n in cleaned}) != len(cleaned):
+        raise refused
+    return cleaned
 
 
 def _set(raw: Any) -> dict[str, int]:

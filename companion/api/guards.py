@@ -1,0 +1,98 @@
+"""What keeps a stranger on the internet from breaking or abusing the service:
+bounds on request bodies, JSON-only writes, security headers, a metrics token.
+
+Bodies are checked before any schema sees them: orjson refuses to *write* data
+nested more than 254 levels deep or integers beyond 64 bits, so such a value,
+once accepted into a session, would fail later with a 500 on every read.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+
+from companion.errors import Problem, Unauthorized
+
+#: The deepest structure a legitimate body has is an import record (record → moves →
+#: move → sources → source); 16 leaves ample room.
+MAX_DEPTH = 16
+#: Integers a browser represents exactly (Number.MAX_SAFE_INTEGER); nothing in a game
+#: counts higher, and anything beyond 64 bits could not be stored.
+MAX_INT = 2**53 - 1
+
+#: Pages load scripts only from this origin (no inline scripts, no CDN), may not be
+#: framed, and send no Referer (a seat link's token stays out of other sites' logs).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; "
+       "base-uri 'none'; object-src 'none'; form-action 'self'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+WRITES = ("POST", "PUT", "PATCH")
+
+
+class BodyTooDeep(Problem):
+    status, code, title = 400, "body_too_deep", "Body nested too deeply"
+
+
+class NumberOutOfRange(Problem):
+    status, code, title = 400, "number_out_of_range", "Number out of range"
+
+
+class UnsupportedMediaType(Problem):
+    status, code, title = 415, "unsupported_media_type", "Send JSON"
+
+
+def check_body(value: Any) -> Any:
+    """``value`` unchanged, or a 400 when it is nested deeper than :data:`MAX_DEPTH` or
+    holds an integer beyond :data:`MAX_INT` (iterative: no recursion to exhaust)."""
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise BodyTooDeep(f"The body is nested more than {MAX_DEPTH} levels deep.")
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children)
+        elif type(item) is int and not -MAX_INT <= item <= MAX_INT:
+            raise NumberOutOfRange(f"Whole numbers in the body must lie between "
+                                   f"-{MAX_INT} and {MAX_INT}.")
+    return value
+
+
+def _require_json() -> None:
+    """415 for a write whose body is not declared as JSON: a form or ``text/plain``
+    post from another site's page (which a browser sends without asking) never counts."""
+    if request.method not in WRITES or not request.path.startswith("/api/"):
+        return
+    has_body = bool(request.content_length) or "chunked" in request.headers.get(
+        "Transfer-Encoding", "").lower()
+    if (has_body or request.content_type) and not request.is_json:
+        raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
+
+
+def _metrics_token() -> None:
+    """With ``METRICS_TOKEN`` set, ``/metrics`` answers only ``Authorization: Bearer <it>``."""
+    if request.endpoint != "metrics":
+        return
+    wanted = current_app.config.get("METRICS_TOKEN")
+    if not wanted:
+        return
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(),
+                                                             str(wanted).encode()):
+        raise Unauthorized("Metrics need the metrics token: Authorization: Bearer <token>.",
+                           headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
+
+
+def _secure_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init(app: Flask) -> None:
+    app.before_request(_require_json)
+    app.before_request(_metrics_token)
+    app.after_request(_secure_headers)

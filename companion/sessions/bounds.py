@@ -1,0 +1,53 @@
+"""What a session may hold: the shapes each game declares, and a bounded log.
+
+Moves, setups, hands and imported records are checked against the game's own
+declaration (``companion.games.shapes``) before the engine runs, so a field a
+game does not use is refused (422) instead of being stored, logged and shown.
+A session's log holds at most ``MAX_SESSION_ENTRIES`` entries (moves, undos,
+joins, re-issued tokens): together with the shapes this bounds its size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import Problem
+from companion.games import shapes
+from companion.games.base import Game
+
+
+class SessionFull(Problem):
+    status, code, title = 409, "session_full", "The session is full"
+
+
+def check_move(game: Game, move: Any, path: str = "") -> None:
+    if game.shapes is not None:
+        shapes.check_move(game.shapes, move, path)
+
+
+def check_setup(game: Game, setup: Any, path: str = "setup") -> None:
+    if game.shapes is not None:
+        shapes.check(game.shapes.setup, setup, path)
+
+
+def check_hand(game: Game, hand: Any) -> None:
+    if game.shapes is not None:
+        shapes.check(game.shapes.hand, hand, "hand")
+
+
+def check_room(config: dict[str, Any], version: int, entry: dict[str, Any] | None) -> None:
+    """A new log entry needs room; finishing the game is always allowed (once)."""
+    most = int(config.get("MAX_SESSION_ENTRIES", 2000))
+    if entry is not None and entry.get("k") != "finish" and version >= most:
+        raise SessionFull(f"This session holds its maximum of {most} entries; finish it "
+                          "and start a rematch to play on.", max_entries=most)
+
+
+def check_length(config: dict[str, Any], entries: int) -> None:
+    """An imported record must fit in a session."""
+    from companion.errors import Unprocessable
+
+    most = int(config.get("MAX_SESSION_ENTRIES", 2000))
+    if entries > most:
+        raise Unprocessable(f"The record has {entries} entries; a session holds at most "
+                            f"{most}.", max_entries=most)
