@@ -96,7 +96,8 @@ class StartSchema(Strict):
                        "life: [CARD, CARD]}}; Kazaam: {}"})
 
 
-#: Every field any game's moves use; each game checks its own shapes.
+#: Every field any game's moves use (the document's summary); each game then refuses
+#: the fields its own move types do not use (``companion/games/<game>/shapes.py``).
 MoveSchema = Strict.from_dict({
     "type": fields.String(required=True, validate=validate.Length(max=40)),
     "seat": fields.Integer(strict=True, metadata={"description": "host only: the seat"}),
@@ -111,7 +112,7 @@ MoveSchema = Strict.from_dict({
     "sources": fields.List(fields.Dict(), validate=validate.Length(max=64)),
     "auto": fields.Boolean(),
     "tile": fields.Dict(), "target": fields.Dict(),
-    "answer": fields.String(), "to": fields.Raw(), "with": fields.Raw(),
+    "answer": fields.String(), "to": fields.Raw(),
     "taken": fields.List(fields.Dict(), validate=validate.Length(max=8),
                          metadata={"description": "Gaia Tornado: the card taken from each"}),
     "keep": fields.Integer(strict=True, metadata={"description": "Gaia Tornado: kept card"}),

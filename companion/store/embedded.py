@@ -81,6 +81,7 @@ class EmbeddedRedis:
         self.extra = extra
         self.process: subprocess.Popen[bytes] | None = None
         self._stopping = threading.Event()
+        self._lock = threading.Lock()  # a restart never races a stop
         self.restarts = 0
 
     @property
@@ -99,9 +100,9 @@ class EmbeddedRedis:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                log = (self.instance / "redis.log")
-                raise RuntimeError("embedded redis-server exited: "
-                                   + (log.read_text()[-2000:] if log.exists() else "no log"))
+                logfile = self.instance / "redis.log"
+                raise RuntimeError("embedded redis-server exited: " + (
+                    logfile.read_text()[-2000:] if logfile.exists() else "no log"))
             if _alive(self.url):
                 return self
             time.sleep(0.05)
@@ -145,6 +146,12 @@ class EmbeddedRedis:
         threading.Thread(target=watch, name="embedded-redis-supervisor", daemon=True).start()
 
     def _restart(self) -> None:
+        with self._lock:
+            if self._stopping.is_set() or not self.exited():
+                return
+            self._start_again()
+
+    def _start_again(self) -> None:
         log.warning("embedded Redis exited (%s); starting it again",
                     self.process.returncode if self.process else None)
         try:
@@ -155,6 +162,10 @@ class EmbeddedRedis:
 
     def stop(self) -> None:
         self._stopping.set()
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
         with contextlib.suppress(redis.RedisError, OSError):
