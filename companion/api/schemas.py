@@ -168,6 +168,9 @@ class MeSchema(Schema):
     hand = fields.Dict()
     your_turn = fields.Boolean()
     revealed = fields.Dict()
+    declare_again = fields.Boolean(metadata={
+        "description": "Kazaam K5.2: an arm took an unnamed tile from your fully declared "
+                       "hand; declare your hand again"})
     version = fields.Integer()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import requests
 
 from tests.api.client import Api
+from tests.pages.conftest import ARTIFACTS
 
 
 def _page(live, game: str, lang: str, **query: str) -> str:
@@ -30,3 +31,16 @@ def test_rules_page_follows_the_sessions_options(live):
     assert _page(live, "gaia", "en", session=kazaam) == plain
     assert "after the round, so everyone has the same turns" in _page(
         live, "kazaam", "en", session=kazaam)
+
+
+def test_rules_page_of_a_session_at_360px(browser, live):
+    sid = Api(live.url).create("gaia", feeding="all")["id"]
+    for lang in ("en", "it", "de"):
+        page = browser.new_page(viewport={"width": 360, "height": 740}, locale=lang)
+        page.goto(f"{live.url}/rules/gaia?session={sid}&lang={lang}#G7.1")
+        text = page.inner_text("#G7\\.1 + dd")
+        assert text and "{" not in text and "null" not in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        ARTIFACTS.mkdir(exist_ok=True)  # the part of the page the link opens, as seen
+        page.screenshot(path=str(ARTIFACTS / f"rules-session-360-{lang}.png"))
+        page.close()
