@@ -15,6 +15,7 @@ from companion.games.gaia.engine import apply
 from companion.games.gaia.playout import Table
 from tests.pages.checks import PageWatch, check_screen, phone
 
+TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"]
 TURN_TEXT = {"en": "Your turn", "it": "Tocca a te", "de": "Du bist dran"}
 
 
@@ -114,7 +115,7 @@ def fill_card(page: Any, name: str, card: Any) -> None:
 def pile_of(card: Any) -> str:
     if isinstance(card, dict):
         return "life"
-    return "nature" if card in ("plains", "desert", "forest", "sea", "swamp", "mountain") else "power"
+    return "nature" if card in TERRAINS else "power"
 
 
 def fill_discard(page: Any, card: Any) -> None:

@@ -185,6 +185,7 @@ async function declare(hand) {
   if (r.status === 401) { lostSeat(); return false; }
   if (!r.ok) { toast(r.data); return false; }
   me = r.data; render();
+  window.scrollTo({ top: 0 });
   return true;
 }
 
