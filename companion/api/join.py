@@ -10,7 +10,7 @@ from flask.views import MethodView
 from companion.api import schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
-from companion.errors import NotFound, StoreDown
+from companion.errors import NotFound, StoreDown, said
 from companion.games.rules import rules_for
 from companion.sessions.tokens import body_hash
 
@@ -46,7 +46,7 @@ class Rules(MethodView):
         lang = language()
         found = rules_for(game, lang)
         if found is None:
-            raise NotFound(f"There is no game {game[:40]!r}.")
+            raise said(NotFound, "session.no_game", game=game[:40])
         return {"game": game, "language": lang, "rules": found}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotFound, StoreDown, Unprocessable
+from companion.errors import Conflict, Forbidden, NotFound, StoreDown, Unprocessable, said
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
 from companion.sessions import replay
@@ -54,7 +54,7 @@ class Sessions(SessionsCore):
             if self._guard(self.store.reserve_code, code, sid):
                 break
         else:  # pragma: no cover - 25^6 codes
-            raise Conflict("Could not find a free join code; try again.")
+            raise said(Conflict, "session.no_free_code")
         return {"id": sid, "game": game, "code": code, "created": int(time.time()),
                 "options": options, "status": "lobby", "host": hash_token(host),
                 "players": players, "state": None, "moves": 0, "declared": {}}
@@ -67,11 +67,11 @@ class Sessions(SessionsCore):
         from companion.errors import IdempotencyMismatch
 
         if seen["h"] != body_hash:
-            raise IdempotencyMismatch("This Idempotency-Key was used with another request.")
+            raise said(IdempotencyMismatch, "session.idempotency_reused")
         try:
             loaded = self.load(seen["sid"])
         except NotFound:
-            raise Conflict("The first request with this key is still being processed.") \
+            raise said(Conflict, "session.idempotency_pending") \
                 from None
         host = derived_token(self.secret, "create", idem_key, seen["sid"])
         outcome = Outcome(self._created_body(loaded.doc, host, loaded.version), loaded.version)
@@ -82,7 +82,7 @@ class Sessions(SessionsCore):
              body_hash: str) -> Outcome:
         sid = self._guard(self.store.resolve_code, normalize_code(code))
         if sid is None:
-            raise NotFound(f"No table has the code {normalize_code(code)!r}.")
+            raise said(NotFound, "session.code_unknown", code=normalize_code(code))
         idem = self.idem_for(sid, None, "join", idem_key, body_hash)
 
         def token_for(seat: int) -> str:
@@ -112,7 +112,7 @@ class Sessions(SessionsCore):
     def join_info(self, code: str) -> dict[str, Any]:
         sid = self._guard(self.store.resolve_code, normalize_code(code))
         if sid is None:
-            raise NotFound(f"No table has the code {normalize_code(code)!r}.")
+            raise said(NotFound, "session.code_unknown", code=normalize_code(code))
         loaded = self.load(sid)
         doc = loaded.doc
         game = GAMES[doc["game"]]
@@ -151,7 +151,7 @@ class Sessions(SessionsCore):
             doc = loaded.doc
             self.require_host(doc, token)
             if not 0 <= seat < len(doc["players"]):
-                raise NotFound(f"There is no seat {seat}.")
+                raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
             doc["players"][seat]["token"] = hash_token(fresh)
             entry = {"k": "token", "seat": seat}
             return Change(doc, entry, replay.entry_events(entry),
@@ -161,15 +161,14 @@ class Sessions(SessionsCore):
 
     def require_host(self, doc: dict[str, Any], token: str | None) -> None:
         if self.who(doc, token)[0] != "host":
-            raise Forbidden("Only the host may do that.")
+            raise said(Forbidden, "session.host_only")
 
     @staticmethod
     def _guard(fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
         except StoreUnavailable as err:
-            raise StoreDown("The game store is unreachable; try again in a moment.",
-                            headers={"Retry-After": "2"}) from err
+            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
 
     # -- export and import ---------------------------------------------------------------
     def export(self, sid: str) -> dict[str, Any]:
@@ -189,7 +188,7 @@ class Sessions(SessionsCore):
     def import_(self, record: dict[str, Any]) -> Outcome:
         """A new session replaying a record; every move is checked on the way."""
         if record.get("format") != EXPORT_FORMAT:
-            raise Unprocessable(f"Not a game record of format {EXPORT_FORMAT}.")
+            raise said(Unprocessable, "session.record_format", format=EXPORT_FORMAT)
         game = GAMES[record["game"]]
         options = game.normalize_options(record.get("options") or {})
         roster: list[dict[str, Any]] = []
@@ -222,5 +221,5 @@ class Sessions(SessionsCore):
             for step in replay.walk(doc, entries):
                 state = step.state
         except (KeyError, TypeError, AssertionError):
-            raise Unprocessable("The record's moves are not well formed.") from None
+            raise said(Unprocessable, "session.record_moves") from None
         return state
