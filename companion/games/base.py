@@ -68,6 +68,8 @@ class Game:
     options: tuple[Option, ...] = ()
     #: the game's one-line description, in each language
     summary: Texts | None = None
+    #: the values pages offer, by kind ({"terrains": (...), ...}): words via <game>.term.*
+    words: dict[str, tuple[str, ...]] | None = None
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
