@@ -267,6 +267,25 @@ def check_screen(page: Any, lang: str, *, name: str | None = None, turn: str | N
     assert not problems, f"screen ({lang}, {page.url}):\n" + "\n".join(details)
 
 
+_IN_SIGHT_SCRIPT = """
+(node) => {
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return 'outside the viewport';
+  const top = document.elementFromPoint(x, y);
+  if (top && (top === node || node.contains(top))) return '';
+  return `covered by ${top ? top.outerHTML.slice(0, 80) : 'nothing'}`;
+}
+"""
+
+
+def assert_in_sight(page: Any, selector: str) -> None:
+    """The element can be tapped where the person is now: in the viewport and not
+    covered (by a sticky status line, a sheet, a toast)."""
+    problem = page.locator(selector).first.evaluate(_IN_SIGHT_SCRIPT)
+    assert not problem, f"{selector} not in sight: {problem}"
+
+
 # --- axe ------------------------------------------------------------------------------------
 
 SEVERE = ("serious", "critical")

@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from tests.pages.checks import PageWatch, axe_check, check_screen, english_words, phone
+from tests.pages.checks import (
+    PageWatch,
+    assert_in_sight,
+    axe_check,
+    check_screen,
+    english_words,
+    phone,
+)
 
 ORIGIN = "http://checks.test"
 CATALOGUE = {
@@ -173,3 +180,16 @@ def test_phone_speaks_the_language(it_phone):
     assert page.evaluate("navigator.language") == "it-IT"
     assert seen[0].startswith("it-IT")
     assert page.evaluate("innerWidth") == 360
+
+
+def test_in_sight_fails_under_a_sticky_bar_and_below_the_fold(it_phone):
+    body = ("<div style='position:sticky;top:0;height:200px;background:#fff'>bar</div>"
+            "<button id='a'>su</button><div style='height:1500px'></div>"
+            "<button id='b'>giù</button>")
+    page, _ = open_page(it_phone, body)
+    assert_in_sight(page, "#a")
+    with pytest.raises(AssertionError, match="outside the viewport"):
+        assert_in_sight(page, "#b")
+    page.evaluate("window.scrollTo(0, 300)")
+    with pytest.raises(AssertionError, match="covered by"):
+        assert_in_sight(page, "#a")

@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 import requests
 
-from tests.pages.checks import LOCALES, PageWatch, axe_check, check_screen, phone
+from tests.pages.checks import (
+    LOCALES,
+    PageWatch,
+    assert_in_sight,
+    axe_check,
+    check_screen,
+    phone,
+)
 
 NAMES = ["Ada", "Bruno", "Clara"]
 PROTOTYPES = ["fire", "bone", "stone"]
@@ -122,6 +129,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
         ada.click("#modal-ok")
         if tile[1] != "tail":  # two places of that kind: the board asks for a tap
             ada.wait_for_selector(f"[data-target='0/{slot}']")
+            assert_in_sight(ada, f"[data-target='0/{slot}']")  # the board came into view
             table.shot(ada, f"pick-slot-{slot}")
             ada.click(f"[data-target='0/{slot}']")
         wait_version(ada, before, table)

@@ -212,7 +212,12 @@ function pickSquare(squares, label) {
     if (picking) picking.resolve(null);
     picking = { squares, label, resolve };
     drawBoard();
-    boardSlot?.scrollIntoView({ block: "nearest" });
+    // the first square to tap comes into sight, not under the sticky status line
+    const first = boardSlot && (boardSlot.querySelector("[data-target], .legal") || boardSlot);
+    if (first) {
+      first.style.scrollMarginTop = `${(document.getElementById("status")?.offsetHeight || 0) + 8}px`;
+      first.scrollIntoView({ block: "nearest" });
+    }
   });
 }
 
