@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
 from .checks import LOCALES, PageWatch, axe_check, check_screen
@@ -125,8 +127,7 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     watch.expect(401, "/me")
     assert api.get(f"/sessions/{sid}/me", t["tokens"][0]).status_code == 401
     assert state(api, t)["players"][0]["phone"] is False
-    page.wait_for_function("document.querySelector('#feed').innerText"
-                           ".includes('the host now plays for Ada')")
+    expect(page.locator("#feed")).to_contain_text("the host now plays for Ada")
     assert "played on this screen" in page.inner_text("#seats [data-seat='0']")
     # "New link for Bo": asked first; cancelling changes nothing
     page.click("#seats [data-token='1']")
@@ -165,7 +166,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     assert state(api, t)["version"] == version
     page.click("#host-undo")
     page.click("#confirm-ok")
-    page.wait_for_function("document.querySelector('#feed').innerText.includes('undone')")
+    expect(page.locator("#feed")).to_contain_text("undone")
     assert state(api, t)["board"]["tiles"] == []
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [0, 0]})
     page.click("#host-finish")
@@ -212,7 +213,7 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     assert feed(page) == before
     # a live move adds its sentences once, on top
     move(api, t, 1, {"type": "play_nature", "terrain": "plains", "at": [0, 1]})
-    page.wait_for_function("document.querySelector('#feed li').innerText.includes('plains')")
+    expect(page.locator("#feed li").first).to_contain_text("plains")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
     watch.assert_no_errors()

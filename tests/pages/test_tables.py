@@ -70,7 +70,7 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
     bo.wait_for_selector("#gaia-board .city-needs")
     ada.wait_for_selector("#gaia-board .city-needs")
     assert bo.text_content("#gaia-board .city-needs") == "2/4"
-    table.wait_for_function("document.querySelectorAll('#feed li').length >= 4")
+    table.wait_for_selector("#feed li:nth-child(4)")
     assert "city" in table.inner_text("#feed").lower()
     shot(bo, "city")
     shot(table, "after-city")
@@ -190,6 +190,5 @@ def test_gaia_expert_power_card_and_the_window_through_the_pages(browser, live, 
     bo.click("#answers [data-move=pass]")
     ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
     bo.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=plains]")
-    table.wait_for_function("document.querySelector('#feed').innerText.toLowerCase()"
-                            ".includes('sun')")
+    table.locator("#feed li", has_text=re.compile("sun", re.I)).first.wait_for()
     assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]

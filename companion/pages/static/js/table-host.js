@@ -190,7 +190,6 @@ export function addSeatForm(ctx) {
     const r = await api("GET", `/join/${ctx.state.code}`);
     if (!r.ok) return;
     const info = r.data; const game = ctx.state.game;
-    ctx.minPlayers = info.min_players;
     fields.replaceChildren(...[
       el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
       select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),
