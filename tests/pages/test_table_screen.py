@@ -71,6 +71,10 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
     page.select_option("#add-seat select[name=color]", "green")
     page.click("#add-seat-ok")
     page.wait_for_selector("#players li[data-seat='1']")
+    # in the lobby too, Ada's seat (she has a phone) is taken over only after asking
+    page.click("#players [data-play='0']")
+    assert "own phone" in page.inner_text("dialog[open]")
+    page.click("#confirm-cancel")
     assert [(p["name"], p["phone"]) for p in state(api, t)["players"]] == [
         ("Ada", True), ("Bo", False)]
     # every picker starts empty: Start refuses with a sentence until all are picked
@@ -216,6 +220,7 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     expect(page.locator("#feed li").first).to_contain_text("plains")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
+    assert watch.requests_in(3) == 0  # an idle table screen only listens to its stream
     watch.assert_no_errors()
 
 

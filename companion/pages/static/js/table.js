@@ -5,7 +5,7 @@
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, lang, COLORS } from "./common.js";
 import { gaiaSetup } from "./setup.js";
-import { hostPanel, addSeatForm, finishButton, rematchButton, playLink } from "./table-host.js";
+import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 
 addStrings({
@@ -79,7 +79,7 @@ function lobby() {
     el("ul", { id: "players", class: "tb-lobby-players" }, s.players.map((p) => el("li", { "data-seat": p.seat },
       el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.prototype ? ` · ${term(s.game, p.prototype)}` : "", p.phone === false ? el("span", { class: "chip" }, t("tb.hostSeat")) : null,
-      ctx.host ? el("a", { class: "btn tb-play", href: playLink(ctx, p), target: "_blank", "data-play": p.seat }, t("host.playFor", { who: p.name })) : null))));
+      ctx.host ? playButton(ctx, p, "tb-play") : null))));
   const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
     el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
     el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
