@@ -274,3 +274,39 @@ def test_table_screen_in_three_languages_at_three_sizes(browser, live, shot):
         shot(page, f"{lang}-lobby-phone")
         watch.assert_no_errors()
         page.context.close()
+
+
+def test_a_game_that_cannot_end_is_offered_to_the_host(browser, live):
+    """K6.2 hook: when the public state says ``stalled``, the table says so and the host
+    may finish. The field is simulated here (the engine adds it in another change)."""
+    api = Api(live.url)
+    created = api.create("kazaam")
+    sid, host = created["id"], created["host_token"]
+    api.join(created["code"], "Ada", prototype="wood", ingredient="mercury")
+    api.join(created["code"], "Bo", prototype="fire", ingredient="sulphur")
+    api.post(f"/sessions/{sid}/start", host, json={"setup": {}})
+    context = browser.new_context(viewport=TABLET)
+    context.add_init_script(f"localStorage.setItem('tc:host:{sid}', '{host}')")
+
+    def stalled(route):
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "stalled": True})
+
+    context.route(re.compile(rf".*/api/v1/sessions/{sid}$"), stalled)
+    # no stream: its first message would bring the real state (without the field)
+    context.route(re.compile(rf".*/api/v1/sessions/{sid}/events.*"), lambda route: route.fulfill(
+        status=200, headers={"Content-Type": "text/event-stream"}, body="retry: 600000\n\n"))
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{live.url}/t/{sid}")
+    page.wait_for_selector("#stalled")
+    assert "K6.2" in page.inner_text("#stalled")
+    page.click("#stalled-finish")
+    page.click("#confirm-ok")
+    expect(page.locator("#confirm-ok")).to_have_count(0)
+    for _ in range(50):  # the finish request is on its way
+        if api.get(f"/sessions/{sid}").json()["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    assert api.get(f"/sessions/{sid}").json()["status"] == "finished"
+    watch.assert_no_errors()
