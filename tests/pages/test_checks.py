@@ -11,6 +11,7 @@ from tests.pages.checks import (
     assert_in_sight,
     axe_check,
     check_screen,
+    check_tap_targets,
     english_words,
     phone,
 )
@@ -193,3 +194,13 @@ def test_in_sight_fails_under_a_sticky_bar_and_below_the_fold(it_phone):
     page.evaluate("window.scrollTo(0, 300)")
     with pytest.raises(AssertionError, match="covered by"):
         assert_in_sight(page, "#a")
+
+
+def test_tap_targets_must_be_finger_sized(it_phone):
+    page, _ = open_page(it_phone, "<button style='min-height:44px;min-width:44px'>ok</button>"
+                        "<p>Leggi <a href='/r'>la regola</a> prima.</p>")
+    check_tap_targets(page)  # a link inside a sentence is exempt
+    page.evaluate("document.body.append(Object.assign(document.createElement('button'), "
+                  "{textContent: 'x', style: 'height:30px;padding:0'}))")
+    with pytest.raises(AssertionError, match='button "x"'):
+        check_tap_targets(page)

@@ -18,6 +18,7 @@ from tests.pages.checks import (
     assert_in_sight,
     axe_check,
     check_screen,
+    check_tap_targets,
     phone,
 )
 
@@ -73,6 +74,7 @@ class Table:
             check_screen(page, self.lang, name=NAMES[i] if i != seat else None,
                          turn=turn if i == seat else None)
             page.watch.assert_no_errors()
+        check_tap_targets(self.phones[seat])
         self.shot(self.phones[seat], f"{self.step:02d}-{name}")
 
     def state(self) -> dict[str, Any]:
@@ -94,7 +96,7 @@ def enter_tile(page: Any, homunculus: str, part: str, ingredients: list[str]) ->
 
 def wait_version(page: Any, before: dict[str, Any], table: Table) -> None:
     """Until the server state moved past ``before`` and the phone drew it."""
-    page.wait_for_function("() => !document.querySelector('.modal')")
+    page.wait_for_selector(".modal", state="detached")
     for _ in range(100):
         if table.state()["version"] > before["version"]:
             return
@@ -125,6 +127,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
         enter_tile(ada, *tile)
         if tile[1] == "tail":
             axe_check(ada)  # the sheet with its pickers and counters
+            check_tap_targets(ada)
             table.shot(ada, f"tile-entry-{lang}")
         ada.click("#modal-ok")
         if tile[1] != "tail":  # two places of that kind: the board asks for a tap
@@ -146,12 +149,12 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     wait_version(bruno, before, table)
     slot_of(bruno, 1, "head").and_(bruno.locator(".built")).wait_for()
     bruno.click("[data-move=draw]")
-    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 3")
+    bruno.wait_for_selector("#hand .t-unknown:nth-child(3):last-child")
     table.check("bruno-drew", 1, turn=TURN[lang])
     bruno.click("#undo")
-    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 2")
+    bruno.wait_for_selector("#hand .t-unknown:nth-child(2):last-child")
     bruno.click("[data-move=draw]")
-    bruno.wait_for_function("document.querySelectorAll('#hand .t-unknown').length === 3")
+    bruno.wait_for_selector("#hand .t-unknown:nth-child(3):last-child")
     before = table.state()
     bruno.click("[data-move=discard-unknown]")
     enter_tile(bruno, "bone", "leg", ["mercury", "mandrake"])
@@ -252,7 +255,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     bruno.click("[data-move=react-accept]")
     slot_of(bruno, 1, "head").and_(bruno.locator(".down")).wait_for()
     table.check("tail-accepted", 0)
-    table.table.wait_for_function("document.body.innerText.includes('Clara')")
+    table.table.get_by_text("Clara").first.wait_for()
     check_screen(table.table, lang)
     axe_check(table.table)
     table.shot(table.table, "table-screen")
