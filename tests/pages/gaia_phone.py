@@ -86,9 +86,9 @@ def version(page: Any) -> int:
     return int(page.get_attribute("#play", "data-version") or -1)
 
 
-def wait_version(page: Any, at_least: int) -> None:
-    page.wait_for_function(
-        f"Number(document.querySelector('#play')?.dataset.version) >= {at_least}", timeout=15000)
+def wait_version(page: Any, at: int) -> None:
+    """Until the phone shows version ``at`` (locators: the pages' CSP refuses eval)."""
+    page.wait_for_selector(f"#play[data-version='{at}']", state="attached", timeout=15000)
 
 
 # -- entering a move by tapping ---------------------------------------------------------------

@@ -60,7 +60,7 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     ada.select_option("[data-field=hand-nature-1]", "unknown")
     gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest", "needs": ["sea", "sea", "plains", "animals"]})
     ada.click("#modal-ok")
-    ada.wait_for_function("document.querySelector('#hand').innerText.includes('—')")  # the city
+    ada.locator("#hand", has_text="—").wait_for()  # the city, with its needs
     check_screen(ada, lang, name="Ada", turn=w["turn"])
     shot(ada, "hand-declared")
     # from "your turn" to a tile placed: two taps (the terrain, then the square)
@@ -109,7 +109,7 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     ada.click("#modal-ok")
     ada.wait_for_selector("#end-turn")
     ada.click("#end-turn")
-    bruno.wait_for_function(f"document.querySelector('#status').innerText.includes({w['turn']!r})")
+    bruno.locator("#status", has_text=w["turn"]).wait_for()
     check_screen(bruno, lang, name="Bruno", turn=w["turn"])
     # an idle phone stays quiet: well under 30 requests a minute
     assert ada.watch.requests_in(10) < 5
