@@ -63,7 +63,7 @@ class Game:
     #: (state, seat) -> what only that seat may see (its hand, what it was shown)
     private_view: Callable[[State, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
-    board_svg: Callable[[dict[str, Any]], str]
+    board_svg: Callable[[dict[str, Any], str], str]
     #: the options a table may choose, with their words (GET /api/v1/games)
     options: tuple[Option, ...] = ()
     #: the game's one-line description, in each language

@@ -146,6 +146,20 @@ register({
     "term.false": {"en": "no", "it": "no", "de": "nein"},
 })
 
+#: Words drawn in the pictures of the table (GET /sessions/{id}/board.svg).
+register({
+    "gaia.picture.empty": {"en": "No tiles yet", "it": "Ancora nessuna tessera",
+                           "de": "Noch keine Plättchen"},
+    "kazaam.picture.waiting": {"en": "Waiting for the game to start",
+                               "it": "In attesa che la partita inizi",
+                               "de": "Warten auf den Spielbeginn"},
+    "kazaam.picture.points": {"en": "points: {n}", "it": "punti: {n}", "de": "Punkte: {n}"},
+    "kazaam.picture.in_hand": {"en": "tiles in hand: {n}", "it": "tessere in mano: {n}",
+                               "de": "Plättchen auf der Hand: {n}"},
+    "kazaam.picture.no_ingredients": {"en": "no ingredients", "it": "nessun ingrediente",
+                                      "de": "keine Zutaten"},
+})
+
 #: Events of the session itself (not of a game's rules), narrated on the pages.
 register({
     "session.event.player_joined": {"en": "{name} joined", "it": "{name} si è seduto al tavolo",

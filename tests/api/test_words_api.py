@@ -40,3 +40,15 @@ def test_unknown_code_and_nothing_to_undo_in_italian(live):
                  headers={"Accept-Language": "it"})
     assert r.status_code in (403, 409)
     assert "session." not in r.json()["detail"] and "annullare" in r.json()["detail"]
+
+
+def test_the_board_picture_speaks_the_language_and_shows_no_squares(live):
+    api = Api(live.url)
+    t = api.table(2)
+    api.post(f"/sessions/{t['sid']}/moves", t["tokens"][0],
+             json={"type": "play_nature", "terrain": "forest", "at": [0, 0]})
+    de = api.get(f"/sessions/{t['sid']}/board.svg", headers={"Accept-Language": "de"})
+    it = api.get(f"/sessions/{t['sid']}/board.svg", headers={"Accept-Language": "it"})
+    assert ">Wald<" in de.text and ">foresta<" in it.text
+    assert ">0,0<" not in de.text and "Accept-Language" in de.headers["Vary"]
+    assert de.headers["ETag"] != it.headers["ETag"]
