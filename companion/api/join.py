@@ -23,9 +23,11 @@ class Join(MethodView):
     @blp.response(200, schemas.JoinInfoSchema)
     @blp.alt_response(404, schema=schemas.ProblemSchema)
     def get(self, code: str) -> Any:
-        """What the join page needs: game, options, players, free colours"""
+        """What the join page needs: game, options, players, free colours; after the
+        start too (``open`` false), so seat links and late joiners find their table"""
         rate_limit("join")
-        return sessions().join_info(code)
+        info = sessions().join_info(code)
+        return {**info, "open": info["status"] == "lobby"}
 
     @blp.arguments(schemas.JoinSchema())
     @blp.response(201, schemas.JoinedSchema)
