@@ -322,3 +322,58 @@ def test_every_kazaam_event_reads_as_a_sentence(browser, live, lang):
     assert "Bruno" in said["hand_looked_at"] and "Ada" in said["reaction_requested"]
     check_screen(page, lang)
     context.close()
+
+
+def test_the_host_answers_the_tail_for_a_seat_without_a_phone(browser, live, shot):
+    """K5.6: the host may answer for a seat whose phone is away, from the play view the
+    table screen opens for that seat (/j/<code>#host=<sid>&seat=<n>)."""
+    r = requests.post(f"{live.url}/api/v1/sessions", timeout=10,
+                      json={"game": "kazaam", "options": {"start_ingredients": START}})
+    session = r.json()
+    host = {"Authorization": f"Bearer {session['host_token']}"}
+    sid, code = session["id"], session["code"]
+    table = Table.__new__(Table)  # only the joining helper, for Ada's phone
+    table.live, table.lang, table.session = live, "it", session
+    ada = table.join(browser, "Ada", "fire", "mercury")
+    r = requests.post(f"{live.url}/api/v1/sessions/{sid}/seats", headers=host, timeout=10,
+                      json={"name": "Bruno", "color": "blue", "prototype": "bone",
+                            "ingredient": "sulphur"})
+    assert r.status_code == 201, r.text
+    r = requests.post(f"{live.url}/api/v1/sessions/{sid}/start", headers=host, json={},
+                      timeout=10)
+    assert r.status_code == 201, r.text
+    # the host's device keeps the host token; its play view for Bruno's seat
+    screen = phone(browser, "it")
+    screen.add_init_script(f"localStorage.setItem('tc:host:{sid}', '{session['host_token']}')")
+    proxy = screen.new_page()
+    proxy.watch = PageWatch(proxy)  # type: ignore[attr-defined]
+    proxy.goto(f"{live.url}/j/{code}#host={sid}&seat=1")
+    proxy.wait_for_selector("#kz-board")
+
+    def build(page: Any, seat: int, tile: tuple[str, str, list[str]]) -> None:
+        page.click("[data-move=build-unknown]")
+        enter_tile(page, *tile)
+        page.click("#modal-ok")
+        slot_of(page, seat, tile[1]).and_(page.locator(".built")).wait_for()
+
+    ada.wait_for_selector("#actions")
+    build(ada, 0, ("fire", "tail", ["mercury", "sulphur"]))
+    ada.click("#end-turn")
+    proxy.wait_for_selector("#actions")
+    build(proxy, 1, ("bone", "head", ["mercury", "sulphur"]))
+    proxy.click("#end-turn")
+    ada.wait_for_selector("[data-move=power-tail]")
+    ada.click("[data-move=power-tail]")
+    ada.click("[data-target='1/head']")
+    proxy.wait_for_selector("#reaction [data-move=react-cancel]")
+    check_screen(proxy, "it", name="Bruno")
+    axe_check(proxy)
+    shot(proxy, "host-asked")
+    proxy.click("[data-move=react-cancel]")
+    slot_of(ada, 1, "head").and_(ada.locator(".down")).wait_for()
+    state = requests.get(f"{live.url}/api/v1/sessions/{sid}", timeout=10).json()
+    assert state["players"][1]["board"]["head"]["face_up"] is False
+    assert state["players"][0]["board"]["tail"]["face_up"] is False  # the tail stays spent
+    check_screen(ada, "it", name="Ada")
+    for page in (ada, proxy):
+        page.watch.assert_no_errors()
