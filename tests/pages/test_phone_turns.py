@@ -170,3 +170,28 @@ def test_the_host_plays_for_a_seat_without_a_phone(browser, live, shot):
     ada.wait_for_selector("#gaia-board [data-at='0,1'][data-terrain=plains]")
     for page in (ada, hostpage):
         page.watch.assert_no_errors()
+
+
+def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
+    table, ada, bruno = two_phones(browser, live, "en")
+    gp.start(live, table, SETUP)
+    bruno.wait_for_selector("#board-card")
+    bruno.watch.expect(503, "/legal-moves")
+    asked: list[str] = []
+
+    def refuse(route):
+        asked.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "1"}, body="{}")
+
+    bruno.route("**/legal-moves", refuse)
+    tile(ada, "forest", "0,0")  # Bruno's phone reads again, and is refused
+    bruno.wait_for_selector("#notice")
+    assert "No connection" in bruno.inner_text("#notice")
+    check_screen(bruno, "en", name="Bruno")
+    shot(bruno, "backing-off")
+    bruno.wait_for_timeout(12000)
+    assert 3 <= len(asked) <= 5  # 1 s, 2 s, 4 s, 8 s apart: not a loop
+    bruno.unroute("**/legal-moves")
+    bruno.wait_for_selector("#notice", state="detached", timeout=20000)
+    bruno.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    bruno.watch.assert_no_errors()
