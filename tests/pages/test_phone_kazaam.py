@@ -377,3 +377,64 @@ def test_the_host_answers_the_tail_for_a_seat_without_a_phone(browser, live, sho
     check_screen(ada, "it", name="Ada")
     for page in (ada, proxy):
         page.watch.assert_no_errors()
+
+
+# Ada's nine parts, turn by turn (draws between): two homunculi, so chains and the
+# prototype both count. (homunculus, part, place)
+NINE = [[("fire", "head", "head"), ("fire", "torso", "torso"), ("fire", "tail", "tail")],
+        [("fire", "ear", "left_ear"), ("wood", "ear", "right_ear"), ("fire", "arm", "left_arm")],
+        [("wood", "arm", "right_arm"), ("fire", "leg", "left_leg"), ("wood", "leg", "right_leg")]]
+
+
+def test_a_whole_kazaam_game_to_its_result(browser, live, shot):
+    """end=finish_round: Ada completes her homunculus, Bruno plays the final round, and
+    both phones show the ranking; the points are the rules' (K7), counted by hand."""
+    lang = "de"
+    r = requests.post(f"{live.url}/api/v1/sessions", timeout=10, json={
+        "game": "kazaam", "options": {"end": "finish_round",
+                                      "start_ingredients": {"mercury": 9, "sulphur": 9}}})
+    session = r.json()
+    table = Table.__new__(Table)
+    table.live, table.lang, table.session = live, lang, session
+    ada = table.join(browser, "Ada", "fire", "mercury")
+    bruno = table.join(browser, "Bruno", "bone", "sulphur")
+    r = requests.post(f"{live.url}/api/v1/sessions/{session['id']}/start", json={}, timeout=10,
+                      headers={"Authorization": f"Bearer {session['host_token']}"})
+    assert r.status_code == 201, r.text
+    for i, turn in enumerate(NINE):
+        if i:  # three draws refill the hand
+            for n in range(1, 4):
+                ada.click("[data-move=draw]")
+                ada.wait_for_selector(f"#hand .t-unknown:nth-child({n}):last-child")
+            bruno.wait_for_selector("#end-turn").click()
+        ada.wait_for_selector("#actions [data-move=build-unknown]")
+        for homunculus, part, place in turn:
+            ada.click("[data-move=build-unknown]")
+            enter_tile(ada, homunculus, part, ["mercury", "sulphur"])
+            ada.click("#modal-ok")
+            target = ada.locator(f"[data-target='0/{place}']")
+            if part in ("ear", "arm", "leg") and place.startswith("left"):
+                target.click()
+            slot_of(ada, 0, place).and_(ada.locator(".built")).wait_for()
+        if i < len(NINE) - 1:
+            bruno.wait_for_selector("#end-turn").click()
+    # the final round: Bruno's phone says so, then he ends the last turn
+    bruno.wait_for_selector("#kz-end b")
+    assert "Letzte Runde" in bruno.inner_text("#kz-end")
+    check_screen(bruno, lang, name="Bruno", turn=TURN[lang])
+    shot(bruno, "final-round")
+    bruno.click("#end-turn")
+    for page in (ada, bruno):
+        page.wait_for_selector("#result #winner")
+    score = requests.get(f"{live.url}/api/v1/sessions/{session['id']}/score", timeout=10).json()
+    ada_score = next(p for p in score["players"] if p["seat"] == 0)
+    # K7: parts 2+2+7, prototype (six fire parts) 6, chains (every part has a like
+    # neighbour) 9, first complete 4
+    assert ada_score["total"] == 11 + 6 + 9 + 4
+    assert "Ada" in ada.inner_text("#winner") and "30" in bruno.inner_text("#result")
+    assert "letzte Runde ist gespielt" in ada.inner_text("#kz-end")  # why it ended
+    for page, name in ((ada, "Ada"), (bruno, "Bruno")):
+        check_screen(page, lang, name=name)
+        axe_check(page)
+        page.watch.assert_no_errors()
+    shot(ada, "result")

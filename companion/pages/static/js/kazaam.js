@@ -168,6 +168,14 @@ function handDeclaration(me, state, ctx) {
       known.length ? el("button", { type: "button", id: "forget", onclick: () => ctx.declare({ tiles: [] }) }, t("kz.forget")) : null));
 }
 
+// How this game ends (K6.1, option end), the final round, or why it ended.
+function endLine(state, ctx) {
+  const reason = state.result && state.result.reason;
+  if (state.status === "finished" && reason) return el("b", {}, ctx.term(reason));
+  if (state.final_round) return el("b", {}, t("kz.finalRound"));
+  return t(`kz.end.${state.options.end || "immediate"}`);
+}
+
 function extras(state, me, ctx) {
   const out = [];
   if (me && me.revealed) {
@@ -182,7 +190,7 @@ function extras(state, me, ctx) {
     el("h3", {}, t("kz.discards")),
     piles.discard.length ? el("div", { class: "cards" }, piles.discard.map((tile) => tileChip(ctx, tile)))
       : el("p", { class: "hint" }, t("kz.none")),
-    el("p", { class: "hint", id: "kz-end" }, state.final_round ? el("b", {}, t("kz.finalRound")) : t(`kz.end.${state.options.end || "immediate"}`))));
+    el("p", { class: "hint", id: "kz-end" }, endLine(state, ctx))));
   return out;
 }
 
