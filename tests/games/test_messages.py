@@ -194,3 +194,17 @@ def test_every_event_an_engine_emits_has_a_narration(game):
     for kind in sorted(kinds):
         texts = catalogue().get(f"{game}.event.{kind}")
         assert texts and all(texts.get(lang) for lang in LANGUAGES), kind
+
+
+def test_a_refusal_about_a_square_without_a_city_says_so():
+    from companion.games.gaia.engine import apply
+    from companion.games.gaia.playout import Table
+    state = Table.deal(1, 2).state
+    seat = state["turn"]["seat"]
+    move = {"type": "play_nature", "terrain": "forest", "at": [0, 0], "claim_cities": [[5, 5]]}
+    with pytest.raises(RuleViolation) as caught:
+        apply(state, seat, move)
+    assert caught.value.key == "gaia.claim.no_city"
+    for lang in LANGUAGES:
+        sentence = caught.value.sentence(lang)
+        assert "'s " not in sentence and "()" not in sentence and "[" not in sentence
