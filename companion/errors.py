@@ -54,3 +54,12 @@ class IdempotencyMismatch(Problem):
 
 class StoreDown(Problem):
     status, code, title = 503, "store_unavailable", "Storage unavailable"
+
+
+def said(kind: type[Problem], key: str, headers: dict[str, str] | None = None,
+         **params: Any) -> Problem:
+    """A problem whose sentence comes from the message catalogue: the HTTP layer tells
+    it again in the request's language (``key`` and ``params`` travel with it)."""
+    from companion.games.messages import render
+
+    return kind(render(key, params), headers, key=key, params=params)

@@ -58,6 +58,10 @@ class GameSchema(Schema):
     options = fields.List(fields.Nested(OptionSchema), required=True)
     colors = fields.List(fields.Nested(ColorSchema), required=True)
     rules = fields.String(required=True, metadata={"description": "the rules page"})
+    words = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
+                        metadata={"description": "the values pages offer, by kind (terrains, "
+                                  "homunculi ...); each one's word is <game>.term.<value> in "
+                                  "/i18n/<lang>.json"})
 
 
 def _texts(key: str) -> dict[str, str]:
@@ -82,7 +86,8 @@ def describe(game: Game) -> dict[str, Any]:
             "players": {"min": game.min_players, "max": game.max_players},
             "options": [_option(game.name, o) for o in game.options],
             "colors": [{"value": c, "label": _texts(f"term.{c}")} for c in COLORS],
-            "rules": f"/rules/{game.name}"}
+            "rules": f"/rules/{game.name}",
+            "words": {kind: list(values) for kind, values in (game.words or {}).items()}}
 
 
 @blp.route("/games")

@@ -13,7 +13,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from companion.api.guards import check_body
-from companion.errors import Problem
+from companion.errors import Problem, said
 from companion.sessions.core import Idem, Outcome
 from companion.sessions.play import Sessions
 from companion.sessions.tokens import body_hash
@@ -63,8 +63,8 @@ def rate_limit(name: str) -> None:
     if not allowed:
         retry = max(1, int(limiter.limiter.get_window_stats(item, f"{keys.PREFIX}:rl", name,
                                                             who).reset_time - time.time()))
-        raise TooManyRequests(f"Too many requests; try again in {retry} s.",
-                              headers={"Retry-After": str(retry)})
+        raise said(TooManyRequests, "session.rate_limited", {"Retry-After": str(retry)},
+                   retry=retry)
 
 
 class BadHeader(Problem):

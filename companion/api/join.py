@@ -10,7 +10,7 @@ from flask.views import MethodView
 from companion.api import schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
-from companion.errors import NotFound, StoreDown
+from companion.errors import NotFound, StoreDown, said
 from companion.games.rules import rules_for
 from companion.sessions.tokens import body_hash
 
@@ -23,9 +23,11 @@ class Join(MethodView):
     @blp.response(200, schemas.JoinInfoSchema)
     @blp.alt_response(404, schema=schemas.ProblemSchema)
     def get(self, code: str) -> Any:
-        """What the join page needs: game, options, players, free colours"""
+        """What the join page needs: game, options, players, free colours; after the
+        start too (``open`` false), so seat links and late joiners find their table"""
         rate_limit("join")
-        return sessions().join_info(code)
+        info = sessions().join_info(code)
+        return {**info, "open": info["status"] == "lobby"}
 
     @blp.arguments(schemas.JoinSchema())
     @blp.response(201, schemas.JoinedSchema)
@@ -46,7 +48,7 @@ class Rules(MethodView):
         lang = language()
         found = rules_for(game, lang)
         if found is None:
-            raise NotFound(f"There is no game {game[:40]!r}.")
+            raise said(NotFound, "session.no_game", game=game[:40])
         return {"game": game, "language": lang, "rules": found}
 
 

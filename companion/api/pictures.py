@@ -13,6 +13,7 @@ from flask.views import MethodView
 
 from companion.api.http import Blueprint, sessions
 from companion.api.links import base_url
+from companion.api.problems import language
 from companion.games import GAMES
 
 blp = Blueprint("pictures", __name__, url_prefix="/api/v1", description="QR codes and boards")
@@ -62,4 +63,8 @@ class BoardSvg(MethodView):
     def get(self, sid: str) -> Any:
         """A picture of the table: tiles, animals, cities with needs met, pawns"""
         state, version = sessions().public(sid)
-        return _picture(GAMES[state["game"]].board_svg(state), "image/svg+xml", version)
+        lang = language()
+        response = _picture(GAMES[state["game"]].board_svg(state, lang), "image/svg+xml")
+        response.headers["ETag"] = f'"{version}-{lang}"'  # the words are in the picture
+        response.headers["Vary"] = "Accept-Language"
+        return response

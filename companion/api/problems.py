@@ -73,7 +73,7 @@ def http_problem(err: HTTPException) -> Response:
     detail = err.description or err.name
     if data.get("messages") or data.get("errors"):
         extra["errors"] = data.get("errors") or data.get("messages")
-        detail = "Some fields are missing or not valid."
+        detail = render("session.bad_fields", {}, language())
         if isinstance(extra["errors"], dict) and len(extra["errors"]) == 1:
             # webargs nests field errors under the location ("json", "query", ...)
             only = next(iter(extra["errors"].values()))

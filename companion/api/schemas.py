@@ -78,6 +78,7 @@ class JoinInfoSchema(Schema):
     session_id = fields.String()
     game = fields.String()
     status = fields.String()
+    open = fields.Boolean(metadata={"description": "seats can still be taken (the lobby)"})
     options = fields.Dict()
     players = fields.List(fields.Dict())
     min_players = fields.Integer()

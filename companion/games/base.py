@@ -65,7 +65,7 @@ class Game:
     #: (state, seat) -> what only that seat may see (its hand, what it was shown)
     private_view: Callable[[State, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
-    board_svg: Callable[[dict[str, Any]], str]
+    board_svg: Callable[[dict[str, Any], str], str]
     #: the options a table may choose, with their words (GET /api/v1/games)
     options: tuple[Option, ...] = ()
     #: the game's one-line description, in each language
@@ -73,6 +73,8 @@ class Game:
     #: the fields its moves, setup and declared hands may have; anything else is
     #: refused before the engine runs, so it is never stored (``games.shapes``)
     shapes: Shapes | None = None
+    #: the values pages offer, by kind ({"terrains": (...), ...}): words via <game>.term.*
+    words: dict[str, tuple[str, ...]] | None = None
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")

@@ -16,7 +16,8 @@ LANGUAGES = ("en", "it", "de")
 _CATALOGUE: dict[str, dict[str, str]] = {}
 TIMES = "\u00d7"  # the multiplication sign of "forest x2", as printed on the objectives
 #: parameters holding what people typed (names, codes): never translated
-_VERBATIM = frozenset({"who", "owner", "name", "code", "max", "min", "n", "have", "want",
+_VERBATIM = frozenset({"who", "owner", "name", "code", "max", "min", "n", "have", "want", "sid",
+                       "game", "format", "retry", "version", "start", "end", "seat",
                        "limit", "most", "count", "number", "slot_number", "index"})
 
 
@@ -167,6 +168,20 @@ register({
     "term.false": {"en": "no", "it": "no", "de": "nein"},
 })
 
+#: Words drawn in the pictures of the table (GET /sessions/{id}/board.svg).
+register({
+    "gaia.picture.empty": {"en": "No tiles yet", "it": "Ancora nessuna tessera",
+                           "de": "Noch keine Plättchen"},
+    "kazaam.picture.waiting": {"en": "Waiting for the game to start",
+                               "it": "In attesa che la partita inizi",
+                               "de": "Warten auf den Spielbeginn"},
+    "kazaam.picture.points": {"en": "points: {n}", "it": "punti: {n}", "de": "Punkte: {n}"},
+    "kazaam.picture.in_hand": {"en": "tiles in hand: {n}", "it": "tessere in mano: {n}",
+                               "de": "Plättchen auf der Hand: {n}"},
+    "kazaam.picture.no_ingredients": {"en": "no ingredients", "it": "nessun ingrediente",
+                                      "de": "keine Zutaten"},
+})
+
 #: Events of the session itself (not of a game's rules), narrated on the pages.
 register({
     "session.event.player_joined": {"en": "{name} joined", "it": "{name} si è seduto al tavolo",
@@ -184,4 +199,100 @@ register({
     "session.event.seat_taken_over": {"en": "the host now plays for {who}",
                                       "it": "ora chi ospita gioca per {who}",
                                       "de": "die Spielleitung spielt jetzt für {who}"},
+})
+
+#: Problems of the service itself (tokens, tables, undo, the store), told to people.
+register({
+    "session.no_session": {"en": "This table no longer exists (tables expire after a while).",
+                           "it": "Questo tavolo non esiste più (i tavoli scadono dopo un po').",
+                           "de": "Diesen Tisch gibt es nicht mehr (Tische laufen nach einer "
+                                 "Weile ab)."},
+    "session.no_game": {"en": "There is no game {game}.", "it": "Il gioco {game} non esiste.",
+                        "de": "Das Spiel {game} gibt es nicht."},
+    "session.code_unknown": {"en": "No table has the code {code}.",
+                             "it": "Nessun tavolo ha il codice {code}.",
+                             "de": "Kein Tisch hat den Code {code}."},
+    "session.token_missing": {"en": "This device holds no seat here: join the table or open "
+                                    "your seat link.",
+                              "it": "Questo dispositivo non ha un posto qui: entra al tavolo o "
+                                    "apri il link del tuo posto.",
+                              "de": "Dieses Gerät hat hier keinen Platz: tritt dem Tisch bei "
+                                    "oder öffne deinen Platz-Link."},
+    "session.token_unknown": {"en": "This device no longer holds a seat at this table (the seat "
+                                    "may have moved to another phone).",
+                              "it": "Questo dispositivo non ha più un posto a questo tavolo (il "
+                                    "posto può essere passato a un altro telefono).",
+                              "de": "Dieses Gerät hat keinen Platz mehr an diesem Tisch (der "
+                                    "Platz ist vielleicht auf ein anderes Telefon gewechselt)."},
+    "session.host_only": {"en": "Only the host may do that.",
+                          "it": "Solo chi ospita può farlo.",
+                          "de": "Das darf nur die Spielleitung."},
+    "session.own_seat_only": {"en": "You may act only for your own seat.",
+                              "it": "Puoi agire solo per il tuo posto.",
+                              "de": "Du kannst nur für deinen eigenen Platz handeln."},
+    "session.host_move_seat": {"en": "A move entered by the host must say which seat it is "
+                                     "for.",
+                               "it": "Una mossa inserita da chi ospita deve dire per quale "
+                                     "posto è.",
+                               "de": "Ein Zug der Spielleitung muss sagen, für welchen Platz er "
+                                     "ist."},
+    "session.hand_player_only": {"en": "Only a player declares their own hand.",
+                                 "it": "Solo un giocatore dichiara la propria mano.",
+                                 "de": "Nur wer spielt, erklärt die eigene Hand."},
+    "session.nothing_to_undo": {"en": "There is no move to undo.",
+                                "it": "Non c'è nessuna mossa da annullare.",
+                                "de": "Es gibt keinen Zug zum Zurücknehmen."},
+    "session.undo_own_last": {"en": "You may undo only your own move, and only while it is "
+                                    "the last one.",
+                              "it": "Puoi annullare solo la tua mossa, e solo finché è "
+                                    "l'ultima.",
+                              "de": "Du kannst nur deinen eigenen Zug zurücknehmen, und nur "
+                                    "solange er der letzte ist."},
+    "session.rewind_host_only": {"en": "Only the host may go back further than the last move.",
+                                 "it": "Solo chi ospita può tornare indietro oltre l'ultima "
+                                       "mossa.",
+                                 "de": "Nur die Spielleitung kann weiter als den letzten Zug "
+                                       "zurückgehen."},
+    "session.rewind_range": {"en": "Go back to a version from {start} to {end}.",
+                             "it": "Torna a una versione da {start} a {end}.",
+                             "de": "Gehe zu einer Version von {start} bis {end} zurück."},
+    "session.stale": {"en": "The game has moved on (version {version}): reload and try again.",
+                      "it": "La partita è andata avanti (versione {version}): ricarica e "
+                            "riprova.",
+                      "de": "Das Spiel ist weitergegangen (Version {version}): neu laden und "
+                            "noch einmal versuchen."},
+    "session.busy": {"en": "Too many changes at once at this table; try again.",
+                     "it": "Troppe modifiche insieme a questo tavolo; riprova.",
+                     "de": "Zu viele gleichzeitige Änderungen an diesem Tisch; versuche es noch "
+                           "einmal."},
+    "session.store_down": {"en": "The game store cannot be reached; try again in a moment.",
+                           "it": "L'archivio delle partite non risponde; riprova tra poco.",
+                           "de": "Der Spielspeicher ist nicht erreichbar; versuche es gleich "
+                                 "noch einmal."},
+    "session.no_free_code": {"en": "No free table code was found; try again.",
+                             "it": "Nessun codice libero trovato; riprova.",
+                             "de": "Kein freier Tisch-Code gefunden; versuche es noch einmal."},
+    "session.idempotency_reused": {"en": "This request was already sent with other contents.",
+                                   "it": "Questa richiesta è già stata inviata con altri "
+                                         "contenuti.",
+                                   "de": "Diese Anfrage wurde schon mit anderem Inhalt "
+                                         "gesendet."},
+    "session.idempotency_pending": {"en": "The same request is still being handled; wait a "
+                                          "moment.",
+                                    "it": "La stessa richiesta è ancora in corso; attendi un "
+                                          "momento.",
+                                    "de": "Dieselbe Anfrage läuft noch; warte einen Moment."},
+    "session.record_format": {"en": "This is not a game record of format {format}.",
+                              "it": "Questa non è una registrazione di partita nel formato "
+                                    "{format}.",
+                              "de": "Das ist keine Spielaufzeichnung im Format {format}."},
+    "session.record_moves": {"en": "The record's moves are not well formed.",
+                             "it": "Le mosse della registrazione non sono ben formate.",
+                             "de": "Die Züge der Aufzeichnung sind nicht wohlgeformt."},
+    "session.bad_fields": {"en": "Some fields are missing or not valid.",
+                           "it": "Alcuni campi mancano o non sono validi.",
+                           "de": "Einige Felder fehlen oder sind ungültig."},
+    "session.rate_limited": {"en": "Too many requests; try again in {retry} s.",
+                             "it": "Troppe richieste; riprova tra {retry} s.",
+                             "de": "Zu viele Anfragen; versuche es in {retry} s noch einmal."},
 })

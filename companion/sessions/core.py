@@ -14,6 +14,7 @@ from companion.errors import (
     PreconditionFailed,
     StoreDown,
     Unauthorized,
+    said,
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
@@ -69,8 +70,9 @@ def check_if_match(header: str | None, version: int) -> None:
         tag = tag[2:] if tag.startswith("W/") else tag
         if tag.strip('"') == str(version):
             return
-    raise PreconditionFailed(f"The state is at version {version}; reload and try again.",
-                             current_version=version)
+    error = said(PreconditionFailed, "session.stale", version=version)
+    error.extra["current_version"] = version
+    raise error
 
 
 def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
@@ -105,24 +107,23 @@ class SessionsCore:
         try:
             loaded = self.store.load(sid, idem_key)
         except StoreUnavailable as err:
-            raise StoreDown("The game store is unreachable; try again in a moment.",
-                            headers={"Retry-After": "2"}) from err
+            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
         if loaded is None:
-            raise NotFound(f"There is no session {sid[:40]!r} (it may have expired).")
+            raise said(NotFound, "session.no_session", sid=sid[:40])
         return loaded
 
     @staticmethod
     def who(doc: dict[str, Any], token: str | None) -> tuple[str, int | None]:
         """("host", None) or ("player", seat) for a bearer token; 401 otherwise."""
         if not token:
-            raise Unauthorized("Send your token: Authorization: Bearer <token>.")
+            raise said(Unauthorized, "session.token_missing")
         digest = hash_token(token)
         if same_hash(digest, doc["host"]):
             return "host", None
         for player in doc["players"]:
             if same_hash(digest, player["token"]):
                 return "player", int(player["seat"])
-        raise Unauthorized("This token does not belong to this session.")
+        raise said(Unauthorized, "session.token_unknown")
 
     def idem_for(self, sid: str, token: str | None, scope: str, key: str | None,
                  body_hash: str) -> Idem | None:
@@ -166,15 +167,14 @@ class SessionsCore:
                 RETRIES.inc()
                 continue
             except StoreUnavailable as err:
-                raise StoreDown("The game store is unreachable; try again in a moment.",
-                                headers={"Retry-After": "2"}) from err
+                raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
             if isinstance(result, dict):  # the same key was committed meanwhile
                 assert idem is not None
                 return self._replayed(self.load(sid), idem, restore, result)
             if change.with_state:
                 body["state"] = state
             return Outcome(body, version)
-        raise Conflict("Too many changes at once on this session; try again.")
+        raise said(Conflict, "session.busy")
 
     def _replayed(self, loaded: Loaded, idem: Idem, restore: Restore | None,
                   record: dict[str, Any] | None = None) -> Outcome:
@@ -183,7 +183,7 @@ class SessionsCore:
         if not idem.anonymous:
             self.who(loaded.doc, idem.token)  # a token revoked since gets 401, not a replay
         if record["h"] != idem.body:
-            raise IdempotencyMismatch("This Idempotency-Key was used with another request.")
+            raise said(IdempotencyMismatch, "session.idempotency_reused")
         body = dict(record["body"])
         if restore is not None:
             body = restore(body, loaded)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotFound, Unprocessable
+from companion.errors import Conflict, Forbidden, NotFound, Unprocessable, said
 from companion.games import GAMES
 from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
@@ -47,12 +47,13 @@ class Sessions(_Lifecycle):
         wanted = body.get("seat")
         if role == "host":
             if type(wanted) is not int or not 0 <= wanted < len(doc["players"]):
-                raise Unprocessable("A move entered by the host names the seat it is for.",
-                                    errors={"seat": ["required for the host"]})
+                error = said(Unprocessable, "session.host_move_seat")
+                error.extra["errors"] = {"seat": ["required for the host"]}
+                raise error
             return wanted, "host"
         assert seat is not None
         if wanted is not None and wanted != seat:
-            raise Forbidden("Your token acts only for your own seat.")
+            raise said(Forbidden, "session.own_seat_only")
         return seat, "player"
 
     def undo(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
@@ -65,23 +66,24 @@ class Sessions(_Lifecycle):
             role, seat = self.who(doc, token)
             target = body.get("to_version")
             if target is not None and role != "host":
-                raise Forbidden("Only the host may rewind further than the last move.")
+                raise said(Forbidden, "session.rewind_host_only")
             entries = self._guard(self.store.log, sid)
             live = replay.effective(entries)
             moves = [e for e in live if e["k"] in ("move", "finish")]
             if not moves:
-                raise Conflict("There is no move to undo.")
+                raise said(Conflict, "session.nothing_to_undo")
             if target is None:
                 target = moves[-1]["v"] - 1
             if role != "host":
                 last = entries[-1]
                 if last["k"] != "move" or last["seat"] != seat or last.get("by") == "host":
-                    raise Forbidden("You may undo only your own move, while it is the last.")
+                    raise said(Forbidden, "session.undo_own_last")
             start = next(e["v"] for e in live if e["k"] == "start")
             if type(target) is not int or not start <= target < loaded.version:
-                raise Unprocessable(f"Rewind to a version from {start} to "
-                                    f"{loaded.version - 1}.",
-                                    errors={"to_version": ["out of range"]})
+                error = said(Unprocessable, "session.rewind_range", start=start,
+                             end=loaded.version - 1)
+                error.extra["errors"] = {"to_version": ["out of range"]}
+                raise error
             undo_entry = {"k": "undo", "to": target, "v": loaded.version + 1}
             after = replay.effective([*entries, undo_entry])
             doc["state"] = replay.rebuild(doc, after)
@@ -118,9 +120,9 @@ class Sessions(_Lifecycle):
                 host_may_read(doc, seat_arg)
                 seat = seat_arg
             if seat is None:
-                raise Forbidden("Only a player declares their own hand.")
+                raise said(Forbidden, "session.hand_player_only")
             if seat_arg is not None and seat_arg != seat:
-                raise Forbidden("Your token acts only for your own seat.")
+                raise said(Forbidden, "session.own_seat_only")
             if doc["state"] is None:
                 raise GameNotActive("G2.4", "session.not_started")
             game = GAMES[doc["game"]]
@@ -173,7 +175,7 @@ class Sessions(_Lifecycle):
         if seat is None:
             return {"seat": None, "host": True, "version": loaded.version}
         if seat_arg is not None and seat_arg != seat:
-            raise Forbidden("Your token acts only for your own seat.")
+            raise said(Forbidden, "session.own_seat_only")
         return {**self._private(loaded.doc, seat), "host": False, "version": loaded.version}
 
     def legal(self, sid: str, token: str | None, seat_arg: int | None) -> dict[str, Any]:
@@ -189,7 +191,7 @@ class Sessions(_Lifecycle):
             host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:
-            raise Forbidden("Your token acts only for your own seat.")
+            raise said(Forbidden, "session.own_seat_only")
         assert seat is not None
         moves = [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
         return {"seat": seat, "version": loaded.version, "moves": moves}
@@ -211,7 +213,7 @@ class Sessions(_Lifecycle):
         page = max(1, min(int(limit or self.page_size), self.page_size))
         loaded, entries = self._guard(self.store.load_range, sid, max(0, since), page)
         if loaded is None:
-            raise NotFound(f"There is no session {sid[:40]!r} (it may have expired).")
+            raise said(NotFound, "session.no_session", sid=sid[:40])
         doc = loaded.doc
         if any("e" not in entry for entry in entries):  # written before events were kept
             log = self._guard(self.store.log, sid)

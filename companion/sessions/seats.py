@@ -101,4 +101,4 @@ def take_over(core: SessionsCore, sid: str, token: str | None, seat: int,
 
 def _require_host(core: SessionsCore, doc: dict[str, Any], token: str | None) -> None:
     if core.who(doc, token)[0] != "host":
-        raise Forbidden("Only the host may do that.")
+        raise said(Forbidden, "session.host_only")

@@ -12,6 +12,7 @@ from companion.errors import (
     StoreDown,
     Unauthorized,
     Unprocessable,
+    said,
 )
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
@@ -69,7 +70,7 @@ class Sessions(SessionsCore):
             if self._guard(self.store.reserve_code, code, sid):
                 break
         else:  # pragma: no cover - 25^6 codes
-            raise Conflict("Could not find a free join code; try again.")
+            raise said(Conflict, "session.no_free_code")
         return {"id": sid, "game": game, "code": code, "created": int(time.time()),
                 "options": options, "status": "lobby", "host": hash_token(host),
                 "players": players, "state": None, "moves": 0, "declared": {}}
@@ -82,11 +83,11 @@ class Sessions(SessionsCore):
         from companion.errors import IdempotencyMismatch
 
         if seen["h"] != body_hash:
-            raise IdempotencyMismatch("This Idempotency-Key was used with another request.")
+            raise said(IdempotencyMismatch, "session.idempotency_reused")
         try:
             loaded = self.load(seen["sid"])
         except NotFound:
-            raise Conflict("The first request with this key is still being processed.") \
+            raise said(Conflict, "session.idempotency_pending") \
                 from None
         host = derived_token(self.secret, "create", idem_key, seen["sid"])
         outcome = Outcome(self._created_body(loaded.doc, host, loaded.version), loaded.version)
@@ -97,7 +98,7 @@ class Sessions(SessionsCore):
              body_hash: str) -> Outcome:
         sid = self._guard(self.store.resolve_code, normalize_code(code))
         if sid is None:
-            raise NotFound(f"No table has the code {normalize_code(code)!r}.")
+            raise said(NotFound, "session.code_unknown", code=normalize_code(code))
         idem = self.idem_for(sid, None, "join", idem_key, body_hash)
         if idem is not None:
             idem.anonymous = True  # the key itself is the credential (>= 22 characters)
@@ -133,7 +134,7 @@ class Sessions(SessionsCore):
     def join_info(self, code: str) -> dict[str, Any]:
         sid = self._guard(self.store.resolve_code, normalize_code(code))
         if sid is None:
-            raise NotFound(f"No table has the code {normalize_code(code)!r}.")
+            raise said(NotFound, "session.code_unknown", code=normalize_code(code))
         loaded = self.load(sid)
         doc = loaded.doc
         game = GAMES[doc["game"]]
@@ -173,7 +174,7 @@ class Sessions(SessionsCore):
             doc = loaded.doc
             self.require_host(doc, token)
             if not 0 <= seat < len(doc["players"]):
-                raise NotFound(f"There is no seat {seat}.")
+                raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
             doc["players"][seat]["token"] = hash_token(fresh)
             entry = {"k": "token", "seat": seat}
             return Change(doc, entry, replay.entry_events(entry),
@@ -183,15 +184,14 @@ class Sessions(SessionsCore):
 
     def require_host(self, doc: dict[str, Any], token: str | None) -> None:
         if self.who(doc, token)[0] != "host":
-            raise Forbidden("Only the host may do that.")
+            raise said(Forbidden, "session.host_only")
 
     @staticmethod
     def _guard(fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
         except StoreUnavailable as err:
-            raise StoreDown("The game store is unreachable; try again in a moment.",
-                            headers={"Retry-After": "2"}) from err
+            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
 
     # -- export and import ---------------------------------------------------------------
     def export(self, sid: str) -> dict[str, Any]:
@@ -212,7 +212,7 @@ class Sessions(SessionsCore):
                 body_hash: str = "") -> Outcome:
         """A new session replaying a record; every move is checked on the way."""
         if record.get("format") != EXPORT_FORMAT:
-            raise Unprocessable(f"Not a game record of format {EXPORT_FORMAT}.")
+            raise said(Unprocessable, "session.record_format", format=EXPORT_FORMAT)
         game = GAMES[record["game"]]
         options = game.normalize_options(record.get("options") or {})
         roster: list[dict[str, Any]] = []
@@ -253,5 +253,5 @@ class Sessions(SessionsCore):
                 state = step.state
                 step.entry["e"] = step.events  # kept, as a live commit keeps them
         except (KeyError, TypeError, AssertionError):
-            raise Unprocessable("The record's moves are not well formed.") from None
+            raise said(Unprocessable, "session.record_moves") from None
         return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import requests
 
 from .client import Api
 
@@ -69,3 +70,16 @@ def test_the_listing_is_in_the_openapi_document(live):
     op = spec["paths"]["/api/v1/games"]["get"]
     schema = op["responses"]["200"]["content"]["application/json"]["schema"]
     assert schema["type"] == "array"
+
+
+def test_the_games_lists_come_with_a_word_for_every_value(live):
+    api = Api(live.url)
+    games = {g["id"]: g for g in api.get("/games").json()}
+    assert games["gaia"]["words"]["terrains"][:2] == ["plains", "desert"]
+    assert "left_arm" in games["kazaam"]["words"]["places"]
+    for lang in LANGS:
+        words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()
+        for game in games.values():
+            for values in game["words"].values():
+                for value in values:
+                    assert f"{game['id']}.term.{value}" in words, (lang, value)

@@ -171,3 +171,40 @@ def test_every_score_label_has_a_sentence(game):
     for row in GAMES[game].score(table.state)["players"]:
         for key in row["breakdown"]:
             assert f"{game}.score.{key}" in catalogue(), key
+
+
+def test_every_session_event_has_a_narration():
+    kinds = set()
+    for path in (SOURCE / "sessions").rglob("*.py"):
+        kinds.update(re.findall(r'\{"type": "([a-z_]+)"', path.read_text()))
+    assert {"player_joined", "game_started", "undone"} <= kinds
+    for kind in kinds:
+        for lang in LANGUAGES:
+            assert catalogue()[f"session.event.{kind}"][lang], kind
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_event_an_engine_emits_has_a_narration(game):
+    kinds = set()
+    for path in (SOURCE / "games" / game).rglob("*.py"):
+        text = path.read_text()
+        kinds.update(re.findall(r'emit\(\s*"([a-z_]+)"', text))
+        kinds.update(re.findall(r'events\.append\(\{"type": "([a-z_]+)"', text))
+    assert len(kinds) > 10
+    for kind in sorted(kinds):
+        texts = catalogue().get(f"{game}.event.{kind}")
+        assert texts and all(texts.get(lang) for lang in LANGUAGES), kind
+
+
+def test_a_refusal_about_a_square_without_a_city_says_so():
+    from companion.games.gaia.engine import apply
+    from companion.games.gaia.playout import Table
+    state = Table.deal(1, 2).state
+    seat = state["turn"]["seat"]
+    move = {"type": "play_nature", "terrain": "forest", "at": [0, 0], "claim_cities": [[5, 5]]}
+    with pytest.raises(RuleViolation) as caught:
+        apply(state, seat, move)
+    assert caught.value.key == "gaia.claim.no_city"
+    for lang in LANGUAGES:
+        sentence = caught.value.sentence(lang)
+        assert "'s " not in sentence and "()" not in sentence and "[" not in sentence

@@ -267,6 +267,56 @@ def check_screen(page: Any, lang: str, *, name: str | None = None, turn: str | N
     assert not problems, f"screen ({lang}, {page.url}):\n" + "\n".join(details)
 
 
+_IN_SIGHT_SCRIPT = """
+(node) => {
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return 'outside the viewport';
+  const top = document.elementFromPoint(x, y);
+  if (top && (top === node || node.contains(top))) return '';
+  return `covered by ${top ? top.outerHTML.slice(0, 80) : 'nothing'}`;
+}
+"""
+
+
+def assert_in_sight(page: Any, selector: str) -> None:
+    """The element can be tapped where the person is now: in the viewport and not
+    covered (by a sticky status line, a sheet, a toast)."""
+    problem = page.locator(selector).first.evaluate(_IN_SIGHT_SCRIPT)
+    assert not problem, f"{selector} not in sight: {problem}"
+
+
+_SMALL_TARGETS_SCRIPT = """
+(minimum) => {
+  const out = [];
+  const controls = 'button, select, input:not([type=hidden]), a[href], [role=button], summary';
+  for (const node of document.querySelectorAll(controls)) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
+    // a link inside a sentence is exempt (WCAG 2.5.5): its line is the target
+    const inText = node.parentElement.innerText.trim() !== node.innerText.trim();
+    if (node.tagName === 'A' && inText) continue;
+    if (node.type === 'checkbox' || node.type === 'radio') {
+      const label = node.closest('label');
+      if (label) { const l = label.getBoundingClientRect(); if (l.height >= minimum) continue; }
+    }
+    if (r.width < minimum - 0.5 || r.height < minimum - 0.5) {
+      const name = node.getAttribute('aria-label') || node.innerText || node.id || node.tagName;
+      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      out.push(`${node.tagName.toLowerCase()} "${name.trim().slice(0, 30)}" ${size}`);
+    }
+  }
+  return out;
+}
+"""
+
+
+def check_tap_targets(page: Any, minimum: int = 44) -> None:
+    """Every control a finger taps is at least ``minimum`` CSS px in both directions."""
+    small = page.evaluate(_SMALL_TARGETS_SCRIPT, minimum)
+    assert not small, f"tap targets under {minimum} px on {page.url}:\n" + "\n".join(small)
+
+
 # --- axe ------------------------------------------------------------------------------------
 
 SEVERE = ("serious", "critical")

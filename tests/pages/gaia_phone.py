@@ -15,6 +15,7 @@ from companion.games.gaia.engine import apply
 from companion.games.gaia.playout import Table
 from tests.pages.checks import PageWatch, check_screen, phone
 
+TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"]
 TURN_TEXT = {"en": "Your turn", "it": "Tocca a te", "de": "Du bist dran"}
 
 
@@ -85,9 +86,9 @@ def version(page: Any) -> int:
     return int(page.get_attribute("#play", "data-version") or -1)
 
 
-def wait_version(page: Any, at_least: int) -> None:
-    page.wait_for_function(
-        f"Number(document.querySelector('#play')?.dataset.version) >= {at_least}", timeout=15000)
+def wait_version(page: Any, at: int) -> None:
+    """Until the phone shows version ``at`` (locators: the pages' CSP refuses eval)."""
+    page.wait_for_selector(f"#play[data-version='{at}']", state="attached", timeout=15000)
 
 
 # -- entering a move by tapping ---------------------------------------------------------------
@@ -114,7 +115,7 @@ def fill_card(page: Any, name: str, card: Any) -> None:
 def pile_of(card: Any) -> str:
     if isinstance(card, dict):
         return "life"
-    return "nature" if card in ("plains", "desert", "forest", "sea", "swamp", "mountain") else "power"
+    return "nature" if card in TERRAINS else "power"
 
 
 def fill_discard(page: Any, card: Any) -> None:

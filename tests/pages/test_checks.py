@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from tests.pages.checks import PageWatch, axe_check, check_screen, english_words, phone
+from tests.pages.checks import (
+    PageWatch,
+    assert_in_sight,
+    axe_check,
+    check_screen,
+    check_tap_targets,
+    english_words,
+    phone,
+)
 
 ORIGIN = "http://checks.test"
 CATALOGUE = {
@@ -173,3 +181,26 @@ def test_phone_speaks_the_language(it_phone):
     assert page.evaluate("navigator.language") == "it-IT"
     assert seen[0].startswith("it-IT")
     assert page.evaluate("innerWidth") == 360
+
+
+def test_in_sight_fails_under_a_sticky_bar_and_below_the_fold(it_phone):
+    body = ("<div style='position:sticky;top:0;height:200px;background:#fff'>bar</div>"
+            "<button id='a'>su</button><div style='height:1500px'></div>"
+            "<button id='b'>giù</button>")
+    page, _ = open_page(it_phone, body)
+    assert_in_sight(page, "#a")
+    with pytest.raises(AssertionError, match="outside the viewport"):
+        assert_in_sight(page, "#b")
+    page.evaluate("window.scrollTo(0, 300)")
+    with pytest.raises(AssertionError, match="covered by"):
+        assert_in_sight(page, "#a")
+
+
+def test_tap_targets_must_be_finger_sized(it_phone):
+    page, _ = open_page(it_phone, "<button style='min-height:44px;min-width:44px'>ok</button>"
+                        "<p>Leggi <a href='/r'>la regola</a> prima.</p>")
+    check_tap_targets(page)  # a link inside a sentence is exempt
+    page.evaluate("document.body.append(Object.assign(document.createElement('button'), "
+                  "{textContent: 'x', style: 'height:30px;padding:0'}))")
+    with pytest.raises(AssertionError, match='button "x"'):
+        check_tap_targets(page)

@@ -11,7 +11,7 @@ import requests
 from companion.games.gaia.playout import Table
 from companion.games.gaia.turns import placed
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import check_screen
+from tests.pages.checks import axe_check, check_screen
 
 NAMES = ["Ada", "Bruno", "Clara"]
 
@@ -62,6 +62,7 @@ def test_a_whole_game_tapped_through_the_phones(browser, live, shot, lang, seed,
         page.evaluate("window.scrollTo(0, 0)")
         check_screen(page, lang, name=NAMES[seat])
         shot(page, f"result-{seat}")
+    axe_check(pages[0])  # the end of the game, as a page kind of its own
     print(f"{lang}: {made} moves in {time.monotonic() - began:.0f} s; {sorted(seen)}")
     assert MUST <= {s.split("-discard")[0].replace("-card", "") for s in seen}, sorted(seen)
     assert {"city-known", "city-entered"} & seen, sorted(seen)

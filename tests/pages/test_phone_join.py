@@ -61,13 +61,13 @@ def test_join_form_is_live_focused_and_suggests_blue_and_yellow(browser, live, s
     ada.wait_for_selector("#waiting")
     assert ada.taps.count == 1  # scanning to seated: the name typed, one tap
     # Bruno's open form lost blue without a reload and now offers yellow
-    bruno.wait_for_function("![...document.querySelectorAll('#join-color option')].some(o => o.value === 'blue')")
+    bruno.wait_for_selector("#join-color option[value=blue]", state="detached")
     assert bruno.input_value("#join-color") == "yellow"
     assert "Ada" in bruno.inner_text("#join-seated")
     bruno.keyboard.type("Bruno")
     bruno.taps.tap("#join-button")
     bruno.wait_for_selector("#waiting")
-    ada.wait_for_function("document.querySelector('#lobby-players').innerText.includes('Bruno')")
+    ada.locator("#lobby-players", has_text="Bruno").wait_for()
     check_screen(ada, lang, name="Ada")
     axe_check(ada)
     shot(ada, "lobby")
@@ -125,7 +125,7 @@ def test_seat_links_bad_and_good(browser, live, shot):
     shot(bruno, "bad-link")
     # the right token opens Ada's seat on this phone too (and keeps Bruno's)
     bruno.goto(f"{live.url}/j/{table['code']}#seat=0&token={ada['player_token']}")
-    bruno.wait_for_function("document.querySelector('#me-name')?.innerText === 'Ada'")
+    bruno.wait_for_selector("#me-name:text-is('Ada')")
     check_screen(bruno, "it", name="Ada", turn="Tocca a te")
     assert "token" not in bruno.url
     assert bruno.locator("#seat-switch option").count() == 2

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
 from .checks import LOCALES, PageWatch, axe_check, check_screen
@@ -69,6 +71,10 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
     page.select_option("#add-seat select[name=color]", "green")
     page.click("#add-seat-ok")
     page.wait_for_selector("#players li[data-seat='1']")
+    # in the lobby too, Ada's seat (she has a phone) is taken over only after asking
+    page.click("#players [data-play='0']")
+    assert "own phone" in page.inner_text("dialog[open]")
+    page.click("#confirm-cancel")
     assert [(p["name"], p["phone"]) for p in state(api, t)["players"]] == [
         ("Ada", True), ("Bo", False)]
     # every picker starts empty: Start refuses with a sentence until all are picked
@@ -125,8 +131,7 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     watch.expect(401, "/me")
     assert api.get(f"/sessions/{sid}/me", t["tokens"][0]).status_code == 401
     assert state(api, t)["players"][0]["phone"] is False
-    page.wait_for_function("document.querySelector('#feed').innerText"
-                           ".includes('the host now plays for Ada')")
+    expect(page.locator("#feed")).to_contain_text("the host now plays for Ada")
     assert "played on this screen" in page.inner_text("#seats [data-seat='0']")
     # "New link for Bo": asked first; cancelling changes nothing
     page.click("#seats [data-token='1']")
@@ -165,7 +170,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     assert state(api, t)["version"] == version
     page.click("#host-undo")
     page.click("#confirm-ok")
-    page.wait_for_function("document.querySelector('#feed').innerText.includes('undone')")
+    expect(page.locator("#feed")).to_contain_text("undone")
     assert state(api, t)["board"]["tiles"] == []
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [0, 0]})
     page.click("#host-finish")
@@ -212,9 +217,10 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     assert feed(page) == before
     # a live move adds its sentences once, on top
     move(api, t, 1, {"type": "play_nature", "terrain": "plains", "at": [0, 1]})
-    page.wait_for_function("document.querySelector('#feed li').innerText.includes('plains')")
+    expect(page.locator("#feed li").first).to_contain_text("plains")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
+    assert watch.requests_in(3) == 0  # an idle table screen only listens to its stream
     watch.assert_no_errors()
 
 
@@ -268,3 +274,39 @@ def test_table_screen_in_three_languages_at_three_sizes(browser, live, shot):
         shot(page, f"{lang}-lobby-phone")
         watch.assert_no_errors()
         page.context.close()
+
+
+def test_a_game_that_cannot_end_is_offered_to_the_host(browser, live):
+    """K6.2 hook: when the public state says ``stalled``, the table says so and the host
+    may finish. The field is simulated here (the engine adds it in another change)."""
+    api = Api(live.url)
+    created = api.create("kazaam")
+    sid, host = created["id"], created["host_token"]
+    api.join(created["code"], "Ada", prototype="wood", ingredient="mercury")
+    api.join(created["code"], "Bo", prototype="fire", ingredient="sulphur")
+    api.post(f"/sessions/{sid}/start", host, json={"setup": {}})
+    context = browser.new_context(viewport=TABLET)
+    context.add_init_script(f"localStorage.setItem('tc:host:{sid}', '{host}')")
+
+    def stalled(route):
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "stalled": True})
+
+    context.route(re.compile(rf".*/api/v1/sessions/{sid}$"), stalled)
+    # no stream: its first message would bring the real state (without the field)
+    context.route(re.compile(rf".*/api/v1/sessions/{sid}/events.*"), lambda route: route.fulfill(
+        status=200, headers={"Content-Type": "text/event-stream"}, body="retry: 600000\n\n"))
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{live.url}/t/{sid}")
+    page.wait_for_selector("#stalled")
+    assert "K6.2" in page.inner_text("#stalled")
+    page.click("#stalled-finish")
+    page.click("#confirm-ok")
+    expect(page.locator("#confirm-ok")).to_have_count(0)
+    for _ in range(50):  # the finish request is on its way
+        if api.get(f"/sessions/{sid}").json()["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    assert api.get(f"/sessions/{sid}").json()["status"] == "finished"
+    watch.assert_no_errors()

@@ -10,7 +10,7 @@ from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
-from companion.games.gaia.options import OPTIONS, SUMMARY
+from companion.games.gaia.options import OPTIONS, SUMMARY, WORDS
 from companion.games.gaia.shapes import SHAPES
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import (
@@ -57,6 +57,7 @@ GAIA = Game(
     options=OPTIONS,
     summary=SUMMARY,
     shapes=SHAPES,
+    words=WORDS,
 )
 
 __all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",

@@ -60,8 +60,9 @@ def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
         targets = [key(at) for at in coord_list(requested, "claim_cities")]
         for k in targets:
             if k not in options or targets.count(k) > 1:
-                raise RuleViolation("G6.5", "gaia.claim.not_claimable", at=xy(k),
-                                    **place(ctx.state, k))
+                named = place(ctx.state, k)
+                key_ = "gaia.claim.not_claimable" if "owner" in named else "gaia.claim.no_city"
+                raise RuleViolation("G6.5", key_, at=xy(k), **named)
         if len(targets) > player["pawns"]:
             raise RuleViolation("G6.5", "gaia.claim.no_pawns", wanted=len(targets),
                                 have=player["pawns"])

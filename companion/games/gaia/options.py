@@ -4,7 +4,13 @@ the rules' own (``components.OPTION_CHOICES``); this adds the words."""
 from __future__ import annotations
 
 from companion.games.base import Option, Texts
-from companion.games.gaia.components import OPTION_CHOICES
+from companion.games.gaia.components import (
+    NEEDS,
+    OPTION_CHOICES,
+    POWER_CARDS,
+    SYMBOLS,
+    TERRAINS,
+)
 from companion.games.messages import register
 
 _WORDS: dict[str, tuple[Texts, Texts]] = {
@@ -68,6 +74,13 @@ OPTIONS: tuple[Option, ...] = tuple(_option(name) for name in _ORDER)
 SUMMARY: Texts = {"en": "Build a world of terrains, animals and cities.",
                   "it": "Costruisci un mondo di terreni, animali e città.",
                   "de": "Baue eine Welt aus Landschaften, Tieren und Städten."}
+
+#: what the pages offer to pick, so that no page copies the game's lists
+WORDS: dict[str, tuple[str, ...]] = {
+    "terrains": TERRAINS, "symbols": SYMBOLS, "needs": NEEDS, "power_cards": POWER_CARDS,
+    "piles": ("nature", "life", "power"), "life_kinds": ("city", "animals"),
+    "objective_kinds": ("pairs", "rainbow", "power"),
+}
 
 register({f"gaia.option.{o.name}": o.label for o in OPTIONS})
 register({f"gaia.option.{o.name}.help": o.help for o in OPTIONS})

@@ -8,7 +8,7 @@ from companion.games.kazaam.board_svg import draw
 from companion.games.kazaam.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.kazaam.engine import apply, finish
 from companion.games.kazaam.legal import legal_moves
-from companion.games.kazaam.options import OPTIONS, SUMMARY
+from companion.games.kazaam.options import OPTIONS, SUMMARY, WORDS
 from companion.games.kazaam.score import score
 from companion.games.kazaam.shapes import SHAPES
 from companion.games.kazaam.state import new_game, normalize_options
@@ -28,6 +28,7 @@ KAZAAM = Game(
     public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
     private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
     shapes=SHAPES,
+    words=WORDS,
 )
 
 __all__ = ["KAZAAM", "apply", "legal_moves", "new_game", "normalize_options", "score"]

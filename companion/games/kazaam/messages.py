@@ -25,7 +25,7 @@ register({
                                  "it": "Non c'è niente a cui rispondere.",
                                  "de": "Es wartet nichts auf eine Antwort."},
     "kazaam.tile.bad": {"en": "The field {field} is not a homunculus tile.",
-                        "it": "Il campo {field} non è una tessera omuncolo.",
+                        "it": "Il campo {field} non è una tessera homunculus.",
                         "de": "Das Feld {field} ist kein Homunkulus-Plättchen."},
     "kazaam.tile.bad_cost": {"en": "A tile costs {min} to {max} of: {ingredients}.",
                              "it": "Una tessera costa da {min} a {max} tra: {ingredients}.",

@@ -4,7 +4,7 @@ the rules' own (``components.OPTION_CHOICES``); this adds the words."""
 from __future__ import annotations
 
 from companion.games.base import Option, Texts
-from companion.games.kazaam.components import OPTION_CHOICES
+from companion.games.kazaam.components import INGREDIENTS, OPTION_CHOICES, PARTS, SLOTS, TYPES
 from companion.games.messages import register
 
 _WORDS: dict[str, tuple[Texts, Texts]] = {
@@ -35,6 +35,11 @@ OPTIONS: tuple[Option, ...] = tuple(_option(name) for name in OPTION_CHOICES)
 SUMMARY: Texts = {"en": "Alchemists build a homunculus from ingredients.",
                   "it": "Alchimisti costruiscono un homunculus con gli ingredienti.",
                   "de": "Alchemisten bauen einen Homunkulus aus Zutaten."}
+
+#: what the pages offer to pick, so that no page copies the game's lists
+WORDS: dict[str, tuple[str, ...]] = {
+    "homunculi": TYPES, "parts": PARTS, "places": tuple(SLOTS), "ingredients": INGREDIENTS,
+}
 
 register({f"kazaam.option.{o.name}": o.label for o in OPTIONS})
 register({f"kazaam.option.{o.name}.help": o.help for o in OPTIONS})

@@ -19,7 +19,7 @@ TERMS: dict[str, W] = {
     "stone": ("stone", "pietra", "Stein"),
     # parts (K1.2) and the nine places of a board (K2)
     "head": ("head", "testa", "Kopf"),
-    "torso": ("torso", "torso", "Torso"),
+    "torso": ("torso", "torso", "Rumpf"),
     "ear": ("ear", "orecchio", "Ohr"),
     "arm": ("arm", "braccio", "Arm"),
     "leg": ("leg", "gamba", "Bein"),

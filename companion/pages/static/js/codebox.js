@@ -20,6 +20,13 @@ addStrings({
 
 let boxes = 0;
 
+// The box brings its own style sheet, so any page that shows it looks the same.
+function styleOnce() {
+  if (document.querySelector("link[data-codebox-css]")) return;
+  const href = new URL("../codebox.css", import.meta.url).href;
+  document.head.append(el("link", { rel: "stylesheet", href, "data-codebox-css": "" }));
+}
+
 // People type what they hear or read: spaces, dashes and lower case are fine.
 export function normalizeCode(raw) {
   return raw.trim().toUpperCase().replace(/[\s-]/g, "").replace(/[^A-Z0-9]/g, "").slice(0, 16);
@@ -27,6 +34,7 @@ export function normalizeCode(raw) {
 
 // A form element; {title: false} leaves out the heading (when the page has its own).
 export function codeBox({ title = true, value = "" } = {}) {
+  styleOnce();
   const id = `code-${++boxes}`;
   const note = el("p", { class: "codebox-note", id: `${id}-note`, role: "status", "aria-live": "polite" });
   const input = el("input", { id, name: "code", value, autocomplete: "off", autocapitalize: "characters",

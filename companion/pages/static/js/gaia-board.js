@@ -5,7 +5,7 @@ import { addStrings, el, COLORS } from "./common.js";
 
 addStrings({
   en: { "gb.map": "The map", "gb.empty": "The map is empty: the first tile goes anywhere.", "gb.met": "{n} of 4 needs met", "gb.free": "Free square" },
-  it: { "gb.map": "La mappa", "gb.empty": "La mappa è vuota: la prima tessera va dove vuoi.", "gb.met": "{n} bisogni su 4 soddisfatti", "gb.free": "Casella libera" },
+  it: { "gb.map": "La mappa", "gb.empty": "La mappa è vuota: la prima tessera va dove vuoi.", "gb.met": "bisogni soddisfatti: {n} su 4", "gb.free": "Casella libera" },
   de: { "gb.map": "Die Karte", "gb.empty": "Die Karte ist leer: Das erste Plättchen darf überallhin.", "gb.met": "{n} von 4 Bedürfnissen erfüllt", "gb.free": "Freies Feld" },
 });
 

@@ -77,7 +77,7 @@ const POWERS = {
     setTimeout(() => nameTakenTile(ctx, m, seat));
     return true;
   }),
-  tail: async (ctx, m, title) => {
+  tail: async (ctx, m) => {
     const at = await ctx.pickSquare(m.targets.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick"));
     if (!at) return;
     const [seat, slot] = at.split("/");
@@ -89,7 +89,7 @@ const POWERS = {
   torso: (ctx, m, title) => {
     const spec = m.targets[0].ingredients;
     const pick = counters(ctx, spec.from, { most: spec.choose, total: spec.choose });
-    ctx.sheet(`${title} · ${t("kz.torso.title")}`, pick.node, async () => (pick.value().length === spec.choose
+    ctx.sheet(title, pick.node, async () => (pick.value().length === spec.choose
       ? ctx.send({ type: "power", slot: m.slot, target: { ingredients: pick.value() } }) : t("kz.torso.pick")));
   },
 };
@@ -160,12 +160,20 @@ function handDeclaration(me, state, ctx) {
   };
   return el("section", { class: "card", id: "hand" }, el("h2", {}, t("kz.hand")),
     known.length || unknown ? el("div", { class: "cards" }, known.map((tile) => tileChip(ctx, tile)),
-      Array.from({ length: unknown }, () => el("span", { class: "cardchip t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
+      Array.from({ length: unknown }, () => el("span", { class: "cardchip kz-tile t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
       : el("p", { class: "hint" }, t("kz.handEmpty")),
     unknown ? el("p", { class: "hint" }, tn("kz.unnamed", unknown)) : null,
     el("div", { class: "row" },
       unknown ? el("button", { type: "button", id: "declare", onclick: declare }, t("kz.declare")) : null,
       known.length ? el("button", { type: "button", id: "forget", onclick: () => ctx.declare({ tiles: [] }) }, t("kz.forget")) : null));
+}
+
+// How this game ends (K6.1, option end), the final round, or why it ended.
+function endLine(state, ctx) {
+  const reason = state.result && state.result.reason;
+  if (state.status === "finished" && reason) return el("b", {}, ctx.term(reason));
+  if (state.final_round) return el("b", {}, t("kz.finalRound"));
+  return t(`kz.end.${state.options.end || "immediate"}`);
 }
 
 function extras(state, me, ctx) {
@@ -182,7 +190,7 @@ function extras(state, me, ctx) {
     el("h3", {}, t("kz.discards")),
     piles.discard.length ? el("div", { class: "cards" }, piles.discard.map((tile) => tileChip(ctx, tile)))
       : el("p", { class: "hint" }, t("kz.none")),
-    el("p", { class: "hint", id: "kz-end" }, state.final_round ? el("b", {}, t("kz.finalRound")) : t(`kz.end.${state.options.end || "immediate"}`))));
+    el("p", { class: "hint", id: "kz-end" }, endLine(state, ctx))));
   return out;
 }
 

@@ -89,7 +89,7 @@ const saveSeats = (list) => localStorage.setItem(KEY, JSON.stringify(list));
 let active = Number(localStorage.getItem(`tc:active:${code}`) || 0);
 let proxy = null;  // host mode: {sid, seat, token, host: true}
 let state = null; let me = null; let legal = []; let lastEvents = []; let mineAt = -1;
-let stopLive = null; let notice = null; let hostNote = null; let score = null;
+let stopLive = null; let notice = null; let trouble = null; let hostNote = null; let score = null;
 let picking = null; let highlighted = []; let boardSlot = null;
 const retry = backoff(1000, 60000); let retryTimer = null;
 
@@ -132,8 +132,8 @@ function lostSeat() {  // 401: the token was re-issued or taken over; stop askin
 
 function failed(status) {  // anything else: back off, then read again
   const wait = retry.next();
-  notice = t("play.retry", { s: Math.round(wait / 1000) });
-  if (state) render(); else root.replaceChildren(el("p", { class: "warnbox", role: "status" }, notice));
+  trouble = t("play.retry", { s: Math.round(wait / 1000) });
+  if (state) render(); else root.replaceChildren(el("p", { class: "warnbox", role: "status" }, trouble));
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => load(), wait);
   return status;
@@ -153,7 +153,7 @@ async function load(given) {
     if (m.status === 401 || l.status === 401) return lostSeat();
     if (st.status === 404) { notice = t("play.gone"); return root.replaceChildren(el("p", { class: "warnbox" }, notice)); }
     if (!st.ok || (!m.ok && m.status !== 403) || (!l.ok && l.status !== 403 && l.status !== 409)) return failed(st.status);
-    retry.reset(); if (notice && notice.startsWith(t("play.retry", { s: "" }).slice(0, 8))) notice = null;
+    retry.reset(); trouble = null;
     hostNote = m.status === 403 ? t("play.hostPhone") : null;
     state = st.data; me = m.ok ? m.data : {}; legal = l.ok ? l.data.moves || [] : [];
     if (state.status === "finished" && (!score || score.version !== state.version)) {
@@ -185,6 +185,7 @@ async function declare(hand) {
   if (r.status === 401) { lostSeat(); return false; }
   if (!r.ok) { toast(r.data); return false; }
   me = r.data; render();
+  window.scrollTo({ top: 0 });
   return true;
 }
 
@@ -211,7 +212,12 @@ function pickSquare(squares, label) {
     if (picking) picking.resolve(null);
     picking = { squares, label, resolve };
     drawBoard();
-    boardSlot?.scrollIntoView({ block: "nearest" });
+    // the first square to tap comes into sight, not under the sticky status line
+    const first = boardSlot && (boardSlot.querySelector("[data-target], .legal") || boardSlot);
+    if (first) {
+      first.style.scrollMarginTop = `${(document.getElementById("status")?.offsetHeight || 0) + 8}px`;
+      first.scrollIntoView({ block: "nearest" });
+    }
   });
 }
 
@@ -262,7 +268,7 @@ function statusLine(mod) {
       mine && playing && turn.phase === "actions" && turn.actions_left != null
         ? el("span", { class: "chip", id: "actions-left" }, tn("play.actionsLeft", turn.actions_left)) : null),
     prompt ? el("p", { class: "hint", id: "prompt" }, prompt) : null,
-    notice ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice) : null,
+    notice || trouble ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice || trouble) : null,
     hostNote ? el("p", { class: "hint", id: "host-note" }, hostNote) : null,
     playing && (mineAt === state.version || endTurn) ? el("div", { class: "row" },
       mineAt === state.version ? el("button", { id: "undo", onclick: undo }, t("play.undo")) : null,

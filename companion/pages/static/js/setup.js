@@ -1,6 +1,7 @@
 // The host's setup checklist for Gaia: deal, then enter the objectives and the face-up
 // cards revealed on the real table. Every picker starts empty: the host picks each value
 // (nothing is guessed), and Start is refused, with a sentence, until all are picked.
+// The values offered come from the game's own lists (GET /games → words).
 import { addStrings, el, t, term } from "./common.js";
 
 addStrings({
@@ -27,10 +28,6 @@ addStrings({
     "setup.missing": "Wähle zuerst in jedem Feld einen Wert (noch {n} leer).", "setup.same": "Ziel {n}: wähle zwei verschiedene Landschaften." },
 });
 
-export const TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"];
-export const SYMBOLS = [...TERRAINS, "star"];
-export const NEEDS = [...TERRAINS, "animals"];
-
 // A labelled select that starts on "— choose —"; value() is null until the host picks.
 export function picker(label, values, { labels = (v) => term("gaia", v), onChange, name } = {}) {
   const select = el("select", { "aria-label": label, "data-field": name || null },
@@ -45,13 +42,14 @@ export function picker(label, values, { labels = (v) => term("gaia", v), onChang
     value: () => select.value || null };
 }
 
-function objectiveRow(i, expert) {
-  const kinds = expert ? ["pairs", "rainbow", "power"] : ["pairs", "rainbow"];
+function objectiveRow(i, expert, words) {
+  const terrains = words.terrains;
+  const kinds = words.objective_kinds.filter((k) => expert || k !== "power");
   const detail = el("div", { class: "row" });
   const row = { a: null, b: null };
   const kind = picker(t("setup.kind"), kinds, { name: "kind", onChange: (v) => {
-    row.a = v === "pairs" ? picker(t("setup.first"), TERRAINS, { name: "a" }) : null;
-    row.b = v === "pairs" ? picker(t("setup.second"), TERRAINS, { name: "b" }) : null;
+    row.a = v === "pairs" ? picker(t("setup.first"), terrains, { name: "a" }) : null;
+    row.b = v === "pairs" ? picker(t("setup.second"), terrains, { name: "b" }) : null;
     detail.replaceChildren(...(v === "pairs" ? [row.a.node, row.b.node]
       : [el("span", { class: "hint" }, t(v === "power" ? "setup.powerGoal" : "setup.rainbow"))]));
   } });
@@ -62,19 +60,19 @@ function objectiveRow(i, expert) {
   row.value = () => {
     const k = kind.value();
     if (k === "pairs") return [row.a.value(), row.a.value(), row.b.value(), row.b.value()];
-    return k === "power" ? "power" : [...TERRAINS];
+    return k === "power" ? "power" : [...terrains];  // "rainbow": one of each terrain
   };
   return row;
 }
 
-function lifeRow(i) {
+function lifeRow(i, words) {
   const needs = el("div", { class: "row" });
   const row = { needPickers: [] };
-  row.kind = picker(t("setup.kind"), ["city", "animals"], { name: "life-kind", onChange: (v) => {
-    row.needPickers = v === "city" ? [0, 1, 2, 3].map((n) => picker(t("setup.need", { n: n + 1 }), NEEDS, { name: "need" })) : [];
+  row.kind = picker(t("setup.kind"), words.life_kinds, { name: "life-kind", onChange: (v) => {
+    row.needPickers = v === "city" ? [0, 1, 2, 3].map((n) => picker(t("setup.need", { n: n + 1 }), words.needs, { name: "need" })) : [];
     needs.replaceChildren(...row.needPickers.map((p) => p.node));
   } });
-  row.symbol = picker(t("setup.symbol"), SYMBOLS, { name: "symbol" });
+  row.symbol = picker(t("setup.symbol"), words.symbols, { name: "symbol" });
   row.node = el("fieldset", { class: "tb-life", "data-life": i },
     el("legend", {}, t("setup.life", { n: i + 1 })), el("div", { class: "row" }, row.kind.node, row.symbol.node), needs);
   row.pickers = () => [row.kind, row.symbol, ...row.needPickers];
@@ -84,13 +82,14 @@ function lifeRow(i) {
   return row;
 }
 
-// players: how many; onStart(body) posts the start; options: the session's options.
-export function gaiaSetup(players, onStart, options = {}) {
+// players: how many; onStart(body) posts the start; options: the session's options;
+// words: the game's lists from GET /games (terrains, symbols, needs, life_kinds, ...).
+export function gaiaSetup(players, onStart, options, words) {
   const expert = options.variant === "expert";
-  const powers = Object.entries(options.power_deck || {}).filter(([, n]) => n > 0).map(([p]) => p);
-  const objectives = Array.from({ length: players + 2 }, (_, i) => objectiveRow(i, expert));
-  const nature = [0, 1, 2].map((i) => picker(t("setup.nature", { n: i + 1 }), TERRAINS, { name: "nature" }));
-  const life = [0, 1].map((i) => lifeRow(i));
+  const powers = words.power_cards.filter((p) => (options.power_deck || {})[p] > 0);
+  const objectives = Array.from({ length: players + 2 }, (_, i) => objectiveRow(i, expert, words));
+  const nature = [0, 1, 2].map((i) => picker(t("setup.nature", { n: i + 1 }), words.terrains, { name: "nature" }));
+  const life = [0, 1].map((i) => lifeRow(i, words));
   const power = expert ? [0, 1].map((i) => picker(t("setup.power", { n: i + 1 }), powers, { name: "power" })) : [];
   const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
   const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("setup.start"));

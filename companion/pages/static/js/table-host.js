@@ -86,7 +86,7 @@ async function post(ctx, path, body) {
 }
 
 // The play view for a seat, in its own tab (the table screen stays).
-export function playLink(ctx, p) {
+function playLink(ctx, p) {
   return `/j/${ctx.state.code}#host=${ctx.sid}&seat=${p.seat}`;
 }
 
@@ -122,10 +122,16 @@ async function newToken(ctx, p) {
     el("p", { class: "tb-link" }, el("a", { href: r.data.seat_url, id: "seat-link", target: "_blank" }, r.data.seat_url))]);
 }
 
+// "Play for <name>": at once for a seat without a phone, after a confirmed takeover otherwise.
+export function playButton(ctx, p, cls = "") {
+  const play = el("button", { type: "button", class: cls, "data-play": p.seat }, t("host.playFor", { who: p.name }));
+  play.addEventListener("click", () => playFor(ctx, p));
+  return play;
+}
+
 function seatRow(ctx, p) {
   const playing = ctx.state.status !== "finished";
-  const play = el("button", { type: "button", "data-play": p.seat }, t("host.playFor", { who: p.name }));
-  play.addEventListener("click", () => playFor(ctx, p));
+  const play = playButton(ctx, p);
   const token = el("button", { type: "button", "data-token": p.seat }, t("host.newToken", { who: p.name }));
   token.addEventListener("click", () => newToken(ctx, p));
   return el("li", { class: "tb-seat", "data-seat": p.seat },
@@ -190,7 +196,6 @@ export function addSeatForm(ctx) {
     const r = await api("GET", `/join/${ctx.state.code}`);
     if (!r.ok) return;
     const info = r.data; const game = ctx.state.game;
-    ctx.minPlayers = info.min_players;
     fields.replaceChildren(...[
       el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
       select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),

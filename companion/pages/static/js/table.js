@@ -5,7 +5,7 @@
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, lang, COLORS } from "./common.js";
 import { gaiaSetup } from "./setup.js";
-import { hostPanel, addSeatForm, finishButton, rematchButton, playLink } from "./table-host.js";
+import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 
 addStrings({
@@ -73,13 +73,13 @@ function isLocal(url) { return /\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u
 function lobby() {
   const s = ctx.state;
   const join = `${location.origin}/j/${s.code}`;
-  const min = ctx.minPlayers || 2;
+  const min = ctx.game ? ctx.game.players.min : 2;
   const players = el("section", { class: "card", id: "lobby-players" }, el("h2", {}, t("tb.waiting")),
     el("p", { class: "hint" }, tn("tb.arrived", s.players.length)),
     el("ul", { id: "players", class: "tb-lobby-players" }, s.players.map((p) => el("li", { "data-seat": p.seat },
       el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.prototype ? ` · ${term(s.game, p.prototype)}` : "", p.phone === false ? el("span", { class: "chip" }, t("tb.hostSeat")) : null,
-      ctx.host ? el("a", { class: "btn tb-play", href: playLink(ctx, p), target: "_blank", "data-play": p.seat }, t("host.playFor", { who: p.name })) : null))));
+      ctx.host ? playButton(ctx, p, "tb-play") : null))));
   const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
     el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
     el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
@@ -103,8 +103,9 @@ function startBox() {
     return el("div", { class: "card" }, button);
   }
   // kept across re-renders so the host's picks survive a player arriving
+  if (!ctx.game) return null;
   if (!setupBox || setupBox.players !== s.players.length) {
-    setupBox = gaiaSetup(s.players.length, start, s.options);
+    setupBox = gaiaSetup(s.players.length, start, s.options, ctx.game.words);
     setupBox.players = s.players.length;
   }
   return setupBox;
@@ -194,9 +195,17 @@ async function refresh() {
   await update(r.data);
 }
 
+// The game's description (players, the lists a page offers to pick): GET /games, once.
+async function describeGame(name) {
+  if (ctx.game && ctx.game.id === name) return;
+  const r = await api("GET", "/games");
+  ctx.game = r.ok ? (r.data || []).find((g) => g.id === name) || null : null;
+}
+
 async function update(state) {
   const was = ctx.state;
   ctx.state = state;
+  if (state.status === "lobby") await describeGame(state.game);
   if (state.status === "finished" && (!ctx.score || ctx.score.version !== state.version)) await loadScore();
   if (was && was.status === "lobby" && state.status === "lobby" && seatForm) seatForm.refresh();
   render();

@@ -45,6 +45,7 @@ export function sheet(title, content, onOk, { okLabel } = {}) {
   const cancel = el("button", { type: "button", id: "modal-cancel" }, t("ui.cancel"));
   cancel.addEventListener("click", close);
   box.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+  box.addEventListener("change", () => { note.hidden = true; });
   box.append(el("div", { class: "sheet" }, el("h2", {}, title), content, note, el("div", { class: "row" }, ok, cancel)));
   document.body.append(box);
   const first = box.querySelector("select, input, button");
