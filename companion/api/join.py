@@ -67,8 +67,7 @@ class Ready(MethodView):
         try:
             current_app.extensions["companion"].store.ping()
         except Exception as err:
-            raise StoreDown("The game store is unreachable.",
-                            headers={"Retry-After": "2"}) from err
+            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
         return {"status": "ready"}
 
 

@@ -99,8 +99,7 @@ def register(app: Flask) -> None:
     def store_down(err: Exception) -> Response:
         log.warning("store unavailable: %s", err)
         return problem(503, "store_unavailable", "Storage unavailable",
-                       "The game store is unreachable; try again in a moment.",
-                       {"Retry-After": "2"})
+                       render("session.store_down", {}, language()), {"Retry-After": "2"})
 
     app.register_error_handler(StoreUnavailable, store_down)
 
@@ -108,8 +107,7 @@ def register(app: Flask) -> None:
         # maxmemory reached: no game is ever evicted to make room, new writes wait
         log.error("store full: %s", err)
         return problem(507, "store_full", "Storage full",
-                       "The game store is full; games can still be read. Try again later.",
-                       {"Retry-After": "60"})
+                       render("session.store_full", {}, language()), {"Retry-After": "60"})
 
     app.register_error_handler(StoreFull, store_full)
     app.register_error_handler(redis.ConnectionError, store_down)

@@ -11,7 +11,7 @@ import orjson
 from flask import Response, current_app, request, stream_with_context
 
 from companion.api.http import Blueprint, sessions
-from companion.errors import NotFound, Problem, StoreDown
+from companion.errors import NotFound, Problem, StoreDown, said
 from companion.observability import SSE_CLIENTS
 from companion.sessions.core import public_state
 
@@ -42,10 +42,9 @@ def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
     if wait:
         return None
     if refused == "client":
-        raise TooManyStreams(f"This address already has {slots.per_client} live streams open; "
-                             "close one or try again later.", headers={"Retry-After": "10"})
-    raise StreamsFull("The server carries as many live streams as it can; try again shortly.",
-                      headers={"Retry-After": "5"})
+        raise said(TooManyStreams, "session.streams_per_client", {"Retry-After": "10"},
+                   limit=slots.per_client)
+    raise said(StreamsFull, "session.streams_full", {"Retry-After": "5"})
 
 
 def _last_seen() -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Problem
+from companion.errors import Problem, said
 from companion.games import shapes
 from companion.games.base import Game
 
@@ -39,8 +39,9 @@ def check_room(config: dict[str, Any], version: int, entry: dict[str, Any] | Non
     """A new log entry needs room; finishing the game is always allowed (once)."""
     most = int(config.get("MAX_SESSION_ENTRIES", 2000))
     if entry is not None and entry.get("k") != "finish" and version >= most:
-        raise SessionFull(f"This session holds its maximum of {most} entries; finish it "
-                          "and start a rematch to play on.", max_entries=most)
+        refusal = said(SessionFull, "session.full", max_entries=most)
+        refusal.extra["max_entries"] = most
+        raise refusal
 
 
 def check_length(config: dict[str, Any], entries: int) -> None:
@@ -49,5 +50,7 @@ def check_length(config: dict[str, Any], entries: int) -> None:
 
     most = int(config.get("MAX_SESSION_ENTRIES", 2000))
     if entries > most:
-        raise Unprocessable(f"The record has {entries} entries; a session holds at most "
-                            f"{most}.", max_entries=most)
+        refusal = said(Unprocessable, "session.record_too_long", entries=entries,
+                       max_entries=most)
+        refusal.extra["max_entries"] = most
+        raise refusal

@@ -18,7 +18,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
-from companion.sessions import bounds
+from companion.sessions import bounds, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.replay import mark_phones, roster_public
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys

@@ -186,8 +186,9 @@ class Sessions(_Lifecycle):
             if seat_arg is None:
                 seat_arg = doc["state"]["turn"]["seat"] if doc["state"] else 0
             if not 0 <= seat_arg < max(1, len(doc["players"])):
-                raise Unprocessable(f"There is no seat {seat_arg} at this table.",
-                                    errors={"seat": ["no such seat"]})
+                refusal = said(Unprocessable, "session.no_such_seat", seat=str(seat_arg)[:24])
+                refusal.extra["errors"] = {"seat": ["no such seat"]}
+                raise refusal
             host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:

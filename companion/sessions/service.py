@@ -125,8 +125,7 @@ class Sessions(SessionsCore):
         def restore(body: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
             token = token_for(body["seat"])
             if not same_hash(hash_token(token), loaded.doc["players"][body["seat"]]["token"]):
-                raise Unauthorized("The host has given this seat a new token; "
-                                   "ask the host for the new link.")
+                raise said(Unauthorized, "session.seat_moved")
             return {**body, "player_token": token}
 
         return self.change(sid, decide, idem, restore=restore)
