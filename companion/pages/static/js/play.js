@@ -212,10 +212,14 @@ function pickSquare(squares, label) {
     if (picking) picking.resolve(null);
     picking = { squares, label, resolve };
     drawBoard();
-    // the first square to tap comes into sight, not under the sticky status line
-    const first = boardSlot && (boardSlot.querySelector("[data-target], .legal") || boardSlot);
+    // the board's prompt just under the sticky status line; then the first square to
+    // tap in sight too, if the map is taller than the screen
+    if (!boardSlot) return;
+    const below = (document.getElementById("status")?.offsetHeight || 0) + 8;
+    window.scrollTo({ top: Math.max(0, boardSlot.getBoundingClientRect().top + scrollY - below) });
+    const first = boardSlot.querySelector("[data-target], .legal");
     if (first) {
-      first.style.scrollMarginTop = `${(document.getElementById("status")?.offsetHeight || 0) + 8}px`;
+      first.style.scrollMarginTop = `${below}px`;
       first.scrollIntoView({ block: "nearest" });
     }
   });
