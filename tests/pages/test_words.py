@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from .checks import PageWatch, axe_check, check_screen, phone
+from .checks import PageWatch, axe_check, check_screen, check_tap_targets, phone
 
 JS = Path(__file__).resolve().parents[2] / "companion" / "pages" / "static" / "js"
 LANGS = ("en", "it", "de")
@@ -33,6 +33,7 @@ def test_start_page_builds_the_options_from_the_games_listing(browser, live, sho
     try:
         shot(page, "start")
         check_screen(page, lang)
+        check_tap_targets(page)
         axe_check(page)
         gaia = next(g for g in games if g["id"] == "gaia")
         text = page.inner_text("#new-table")
@@ -90,6 +91,7 @@ def test_code_box_checks_the_code_then_opens_the_table(browser, live, shot, lang
         assert "ZZZ999" in note
         shot(page, "wrong-code")
         check_screen(page, lang)
+        check_tap_targets(page)
         code = created["code"]
         box.locator("input").fill(f"{code[:3].lower()} {code[3:].lower()}")
         box.locator("button").click()
@@ -240,6 +242,8 @@ def test_rules_page_in_the_readers_language(browser, live, shot, lang):
         assert g62["language"] == lang and g62["text"] in page.inner_text("main")
         shot(page, "rules")
         check_screen(page, lang)
+        check_tap_targets(page)
+        axe_check(page)
         # the picker asks the server for the other language, and it sticks
         other = "de" if lang != "de" else "it"
         page.select_option("#lang", other)
