@@ -54,7 +54,7 @@ addStrings({
     "kz.prompt.waitReact": "{who} può rispondere alla coda con la testa.",
     "kz.react.cancel": "Annullala: la mia testa si copre", "kz.react.accept": "Lascia agire la coda",
     "kz.tile.homunculus": "Homunculus", "kz.tile.part": "Pezzo",
-    "kz.tile.cost": "Ingredienti sulla tessera: da 2 a 5, al massimo 2 uguali", "kz.tile.count": "{n} scelti",
+    "kz.tile.cost": "Ingredienti sulla tessera: da 2 a 5, al massimo 2 uguali", "kz.tile.count": "scelti: {n}",
     "kz.tile.pickAll": "Scegli l'homunculus, il pezzo e da 2 a 5 ingredienti.",
     "kz.tile.title.build": "Costruisci: quale tessera?", "kz.tile.title.discard": "Scarta: quale tessera?",
     "kz.tile.title.declare": "Dichiara una tessera che hai (la vedi solo tu)",
