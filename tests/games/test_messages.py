@@ -52,6 +52,9 @@ def test_every_entry_is_complete_and_uses_the_same_fields():
         assert not missing, f"{key} lacks {missing}"
         for lang in ("it", "de"):
             assert _fields(texts[lang]) == _fields(texts["en"]), (key, lang)
+            words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", texts["en"]))
+            if len(words) >= 2:  # a sentence, not a name like "Tornado": really translated
+                assert texts[lang] != texts["en"], (key, lang)
 
 
 GAME_WORDS = {
