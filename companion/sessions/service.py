@@ -196,7 +196,9 @@ class Sessions(SessionsCore):
             roster.append({"seat": len(roster), **game.join_player(options, roster, fields)})
         sid, host = new_session_id(), new_token()
         doc = self._new_doc(sid, record["game"], options, host,
-                            [{**p, "token": hash_token(new_token())} for p in roster])
+                            # nobody holds these seats yet: the host plays them or
+                            # hands each to a phone with a new token
+                            [{**p, "token": None} for p in roster])
         entries = [{"k": "join", "v": i + 1, **p} for i, p in enumerate(roster)]
         if record.get("setup") is not None:
             entries.append({"k": "start", "v": len(entries) + 1, "setup": record["setup"]})
