@@ -128,6 +128,12 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     popup = popup_info.value
     assert popup.url.endswith(f"/j/{t['code']}#host={sid}&seat=0")
     popup.wait_for_selector("text=Ada")  # the play view for Ada, with the host's token
+    # the host places Ada's tile from there: logged as entered by the host
+    popup.locator("[data-move=nature-forest]").first.click()
+    popup.locator("[data-target='0,0']").first.click()
+    popup.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    last = api.get(f"/sessions/{sid}/moves").json()["entries"][-1]
+    assert (last["seat"], last["by"], last["move"]["terrain"]) == (0, "host", "forest")
     watch.expect(401, "/me")
     assert api.get(f"/sessions/{sid}/me", t["tokens"][0]).status_code == 401
     assert state(api, t)["players"][0]["phone"] is False
