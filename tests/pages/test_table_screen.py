@@ -87,6 +87,7 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
                                       ("forest", "sea")],
                     nature=["plains", "desert", "mountain"], life=DISPLAY["life"])
     assert "[object" not in page.inner_text("#setup")
+    assert page.locator("#setup-note").is_hidden()  # nothing left to pick
     check_screen(page, "en")
     axe_check(page)
     shot(page, "lobby-filled")
