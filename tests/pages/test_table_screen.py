@@ -317,3 +317,21 @@ def test_a_game_that_cannot_end_is_offered_to_the_host(browser, live):
         page.wait_for_timeout(100)
     assert api.get(f"/sessions/{sid}").json()["status"] == "finished"
     watch.assert_no_errors()
+
+
+def test_the_table_says_whose_answer_a_power_awaits(browser, live):
+    api = Api(live.url)
+    t = gaia_table(api, ["Ada", "Bo", "Cy"], start=False, variant="expert")
+    setup = {"objectives": [["forest", "forest", "sea", "sea"]] * 5,
+             "display": {**DISPLAY, "power": ["rain", "defense"]}}
+    r = api.post(f"/sessions/{t['sid']}/start", t["host"], json={"setup": setup})
+    assert r.status_code == 201, r.text
+    move(api, t, 0, {"type": "play_nature", "terrain": "swamp", "at": [0, 0]})
+    move(api, t, 0, {"type": "play_power", "card": "sun", "at": [0, 0]})
+    page, watch = screen(browser, live, t["sid"], None, "de", PHONE)
+    assert page.inner_text("#answers-awaited") == "Warte auf die Antwort von Bo, Cy"
+    r = api.post(f"/sessions/{t['sid']}/moves", t["tokens"][1], json={"type": "pass"})
+    assert r.status_code == 201, r.text
+    expect(page.locator("#answers-awaited")).to_have_text("Warte auf die Antwort von Cy")
+    check_screen(page, "de", turn="Ada ist am Zug")
+    watch.assert_no_errors()
