@@ -335,3 +335,29 @@ def test_the_table_says_whose_answer_a_power_awaits(browser, live):
     expect(page.locator("#answers-awaited")).to_have_text("Warte auf die Antwort von Cy")
     check_screen(page, "de", turn="Ada ist am Zug")
     watch.assert_no_errors()
+
+
+def test_a_kazaam_seat_without_a_phone_in_italian(browser, live, shot):
+    api = Api(live.url)
+    created = api.create("kazaam")
+    sid, host = created["id"], created["host_token"]
+    api.join(created["code"], "Ada", prototype="wood", ingredient="mercury")
+    page, watch = screen(browser, live, sid, host, "it", PHONE)
+    page.wait_for_selector("#add-seat select[name=prototype] option:nth-child(2)",
+                           state="attached")
+    # the prototype Ada took is not offered again (K1.6)
+    offered = page.locator("#add-seat select[name=prototype] option").all_inner_texts()
+    assert "legno" not in offered and "fuoco" in offered
+    page.fill("#add-seat input[name=name]", "Bo")
+    page.select_option("#add-seat select[name=color]", "blue")
+    page.select_option("#add-seat select[name=prototype]", "fire")
+    page.select_option("#add-seat select[name=ingredient]", "sulphur")
+    page.click("#add-seat-ok")
+    page.wait_for_selector("#players li[data-seat='1']")
+    bo = api.get(f"/sessions/{sid}").json()["players"][1]
+    assert (bo["name"], bo["prototype"], bo["ingredient"], bo["phone"]) == (
+        "Bo", "fire", "sulphur", False)
+    check_screen(page, "it")
+    axe_check(page)
+    shot(page, "kazaam-lobby-it")
+    watch.assert_no_errors()
