@@ -294,7 +294,7 @@ _SMALL_TARGETS_SCRIPT = """
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
     // a link inside a sentence is exempt (WCAG 2.5.5): its line is the target
-    const inText = node.parentElement.innerText.trim() !== node.innerText.trim();
+    const inText = (node.parentElement.innerText || '').trim() !== (node.innerText || '').trim();
     if (node.tagName === 'A' && inText) continue;
     if (node.type === 'checkbox' || node.type === 'radio') {
       const label = node.closest('label');
