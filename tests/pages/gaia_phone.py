@@ -28,7 +28,8 @@ def create_table(live: Any, **options: Any) -> dict[str, Any]:
 
 def setup_of(state: dict[str, Any]) -> dict[str, Any]:
     """The host's set-up that gives the simulator's dealt state (objectives, face-up row)."""
-    objectives = [[k for k, n in o["requires"].items() for _ in range(n)] for o in state["objectives"]]
+    objectives = [[k for k, n in o["requires"].items() for _ in range(n)]
+                  for o in state["objectives"]]
     display = {p: list(part["display"]) for p, part in state["piles"].items() if p != "discard"}
     return {"objectives": objectives, "display": display}
 

@@ -9,7 +9,7 @@ import pytest
 import requests
 
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import PageWatch, axe_check, check_screen
+from tests.pages.checks import PageWatch, axe_check, check_screen, check_tap_targets
 
 WORDS = {
     "it": {"one": "1 azione rimasta", "two": "2 azioni rimaste", "turn": "Tocca a te",
@@ -23,7 +23,8 @@ SETUP = {"objectives": [["forest", "forest", "sea", "sea"], ["plains", "plains",
                         ["desert", "desert", "swamp", "swamp"], list(gp.TERRAINS)],
          "display": {"nature": ["plains", "forest", "sea"],
                      "life": [{"kind": "animals", "symbol": "forest"},
-                              {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "forest", "plains"]}]}}
+                              {"kind": "city", "symbol": "star",
+                               "needs": ["sea", "sea", "forest", "plains"]}]}}
 
 
 def two_phones(browser, live, lang, **options):
@@ -40,7 +41,8 @@ def tile(page, terrain, at):
 
 
 def selects_empty(page):
-    return page.locator(".modal select").evaluate_all("ss => ss.filter(s => !s.hidden && s.offsetParent).map(s => s.value)")
+    return page.locator(".modal select").evaluate_all(
+        "ss => ss.filter(s => !s.hidden && s.offsetParent).map(s => s.value)")
 
 
 @pytest.mark.parametrize("lang", ["it", "de"])
@@ -52,13 +54,15 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     check_screen(ada, lang, name="Ada", turn=w["turn"])
     assert w["two"] in ada.inner_text("#status")
     axe_check(ada)
+    check_tap_targets(ada)
     shot(ada, "your-turn")
     # Ada declares her hand from the phone: two nature cards and the life card
     ada.click("#declare")
     assert set(selects_empty(ada)) == {""}
     ada.select_option("[data-field=hand-nature-0]", "forest")
     ada.select_option("[data-field=hand-nature-1]", "unknown")
-    gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest", "needs": ["sea", "sea", "plains", "animals"]})
+    gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest",
+                                      "needs": ["sea", "sea", "plains", "animals"]})
     ada.click("#modal-ok")
     ada.locator("#hand", has_text="—").wait_for()  # the city, with its needs
     check_screen(ada, lang, name="Ada", turn=w["turn"])
@@ -88,9 +92,11 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
         bruno.select_option(f"[data-field=need-{i}]", need)
     check_screen(bruno, lang, name="Bruno")
     axe_check(bruno)
+    check_tap_targets(bruno)
     shot(bruno, "city-sheet")
     bruno.click("#modal-ok")
     bruno.wait_for_selector("#pending")
+    check_tap_targets(bruno)
     shot(bruno, "city-square")
     bruno.click("[data-target='1,0']")
     bruno.wait_for_selector("#gaia-board .city-needs")

@@ -50,7 +50,7 @@ addStrings({
     "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
     "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
     "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you" },
+    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board" },
   it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
     "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla", "play.endTurn": "Fine turno",
     "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
@@ -62,7 +62,7 @@ addStrings({
     "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
     "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
     "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu" },
+    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone" },
   de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
     "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Zurück", "play.endTurn": "Zug beenden",
     "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
@@ -74,7 +74,7 @@ addStrings({
     "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
     "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
     "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du" },
+    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan" },
 });
 
 let icons = null;
@@ -301,7 +301,8 @@ function drawBoard() {
     picking ? el("div", { class: "warnbox row", id: "pending", role: "status" },
       el("span", {}, t("play.tapSquare", { what: picking.label })),
       el("button", { type: "button", onclick: () => { const p = picking; picking = null; drawBoard(); p.resolve(null); } }, t("ui.cancel"))) : null,
-    el("div", { class: "board-wrap" }, mod.game.renderBoard(state, c))].filter(Boolean));
+    el("div", { class: "board-wrap", tabindex: 0, role: "region", "aria-label": t("play.board") },
+      mod.game.renderBoard(state, c))].filter(Boolean));
 }
 
 function groupsCard(groups) {
