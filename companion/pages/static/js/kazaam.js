@@ -8,12 +8,19 @@ const by = (legal, type) => legal.filter((m) => m.type === type);
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
 const mark = (node) => { for (const b of node.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === node); };
 
+// Other players' boards fold behind one line each on a phone (the person opens the
+// ones they want; a board with a square to tap opens by itself); the table shows all.
+const unfolded = new Set();
+
 function renderBoard(state, ctx) {
   const me = playerOf(state, ctx.seat);
   const others = state.players.filter((p) => p.seat !== ctx.seat);
+  const targets = ctx.targets || [];
+  const fold = (p) => (me ? { open: unfolded.has(p.seat) || targets.some((x) => x.startsWith(`${p.seat}/`)),
+    onToggle: (open) => (open ? unfolded.add(p.seat) : unfolded.delete(p.seat)) } : null);
   return el("div", { class: "kz-boards", id: "kz-boards" }, me ? boardOf(ctx, me, { mine: true }) : null,
     me ? poolLine(ctx, me) : null,
-    others.length ? el("div", { class: "kz-others" }, others.map((p) => boardOf(ctx, p))) : null);
+    others.length ? el("div", { class: `kz-others ${me ? "folded" : ""}` }, others.map((p) => boardOf(ctx, p, { fold: fold(p) }))) : null);
 }
 
 // A sheet with one button per choice; OK sends the chosen one (two taps: no mis-tap acts).
