@@ -169,7 +169,7 @@ def test_the_host_plays_for_a_seat_without_a_phone(browser, live, shot):
     tile(ada, "forest", "0,0")
     tile(ada, "sea", "1,0")
     hostpage.wait_for_selector("#actions")
-    check_screen(hostpage, "de", name="Opa", turn="Du bist dran")
+    check_screen(hostpage, "de", name="Opa", turn="Opa ist dran: du spielst für diesen Platz")
     axe_check(hostpage)
     shot(hostpage, "host-turn")
     tile(hostpage, "plains", "0,1")

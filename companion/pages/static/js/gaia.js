@@ -17,7 +17,7 @@ addStrings({
     "g.drawTitle": "Draw", "g.drawnWhich": "Which card did you draw?", "g.refillWhich": "Card turned up to refill the row",
     "g.cityEnter": "Enter your city card", "g.cityTitle": "Your city card", "g.whereTile": "{terrain} tile",
     "g.whereAnimals": "Animals on {symbol}", "g.whereCity": "City on {symbol}", "g.first": "{card}: first square",
-    "g.second": "{card}: second square", "g.hand": "Your hand", "g.declare": "Say which cards you hold",
+    "g.second": "{card}: second square", "g.hand": "Your hand", "g.handOf": "{who}'s hand", "g.declare": "Say which cards you hold",
     "g.declareTitle": "Your hand (only you see it)", "g.unnamed.one": "1 card not named", "g.unnamed.other": "{n} cards not named",
     "g.handEmpty": "No cards in hand.", "g.objectives": "Objectives", "g.takenBy": "taken by {who}",
     "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
@@ -37,7 +37,7 @@ addStrings({
     "g.drawTitle": "Pesca", "g.drawnWhich": "Quale carta hai pescato?", "g.refillWhich": "Carta girata per riempire la fila",
     "g.cityEnter": "Inserisci la tua carta città", "g.cityTitle": "La tua carta città", "g.whereTile": "Tessera {terrain}",
     "g.whereAnimals": "Animali su {symbol}", "g.whereCity": "Città su {symbol}", "g.first": "{card}: prima casella",
-    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.declare": "Dichiara le carte che hai",
+    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.handOf": "La mano di {who}", "g.declare": "Dichiara le carte che hai",
     "g.declareTitle": "La tua mano (la vedi solo tu)", "g.unnamed.one": "1 carta non dichiarata", "g.unnamed.other": "{n} carte non dichiarate",
     "g.handEmpty": "Nessuna carta in mano.", "g.objectives": "Obiettivi", "g.takenBy": "preso da {who}",
     "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
@@ -57,7 +57,7 @@ addStrings({
     "g.drawTitle": "Ziehen", "g.drawnWhich": "Welche Karte hast du gezogen?", "g.refillWhich": "Aufgedeckte Karte für die Auslage",
     "g.cityEnter": "Deine Stadtkarte eingeben", "g.cityTitle": "Deine Stadtkarte", "g.whereTile": "Plättchen {terrain}",
     "g.whereAnimals": "Tiere auf {symbol}", "g.whereCity": "Stadt auf {symbol}", "g.first": "{card}: erstes Feld",
-    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.declare": "Sag, welche Karten du hast",
+    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.handOf": "Hand von {who}", "g.declare": "Sag, welche Karten du hast",
     "g.declareTitle": "Deine Hand (nur du siehst sie)", "g.unnamed.one": "1 Karte nicht benannt", "g.unnamed.other": "{n} Karten nicht benannt",
     "g.handEmpty": "Keine Karten auf der Hand.", "g.objectives": "Ziele", "g.takenBy": "genommen von {who}",
     "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
@@ -260,7 +260,7 @@ function handDeclaration(me, state, c) {
   const known = piles.flatMap((p) => me.hand[p].known.map((card) => el("span", { class: "cardchip" }, cardText(c, card))));
   const unknown = piles.reduce((n, p) => n + me.hand[p].unknown, 0);
   const total = known.length + unknown;
-  return el("section", { class: "card", id: "hand" }, el("h2", {}, c.t("g.hand")),
+  return el("section", { class: "card", id: "hand" }, el("h2", {}, c.host ? c.t("g.handOf", { who: c.names[c.seat] }) : c.t("g.hand")),
     total ? el("div", { class: "cards" }, known, unknown ? el("span", { class: "cardchip t-unknown" }, c.tn("g.unnamed", unknown)) : null)
       : el("p", { class: "hint" }, c.t("g.handEmpty")),
     unknown && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);

@@ -18,7 +18,7 @@
 //                                             (PUT me/hand through ctx.declare(hand))
 //     extras(state, me, ctx) -> Node[]        anything else (objectives, face-up cards…)
 //   };
-// ctx = { game, state, me, legal, seat, names: {seat: name},
+// ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},
 //         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),
 //                                             refreshes, scrolls back to the status line
 //         declare(hand) -> Promise<bool>,
@@ -50,7 +50,7 @@ addStrings({
     "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
     "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
     "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board" },
+    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them" },
   it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
     "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla", "play.endTurn": "Fine turno",
     "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
@@ -62,7 +62,7 @@ addStrings({
     "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
     "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
     "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone" },
+    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto" },
   de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
     "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Zurück", "play.endTurn": "Zug beenden",
     "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
@@ -74,7 +74,7 @@ addStrings({
     "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
     "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
     "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan" },
+    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz" },
 });
 
 let icons = null;
@@ -228,7 +228,7 @@ function pickSquare(squares, label) {
 function ctx() {
   const s = current();
   const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
-  return { game: state.game, state, me, legal, seat: s.seat, names, send, declare, t, tn,
+  return { game: state.game, state, me, legal, seat: s.seat, host: Boolean(s.host), names, send, declare, t, tn,
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
     highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
     targets: picking ? picking.squares : [], highlighted,
@@ -256,7 +256,7 @@ function statusLine(mod) {
   if (state.status === "lobby") line = t("play.lobby");
   else if (state.status === "finished") line = t("play.gameOver");
   else {
-    line = mine ? t("play.yourTurn") : t("play.waiting", { who });
+    line = mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
     prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (mine || answering ? t("play.generic") : t("play.idle"));
   }
   const endTurn = legal.find((m) => m.type === "end_turn");
