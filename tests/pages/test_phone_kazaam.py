@@ -197,6 +197,8 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     # Ada: the tail at Bruno's head opens the reaction window; Bruno cancels it
     ada.click("[data-move=power-tail]")
     ada.wait_for_selector("[data-target='1/head']")
+    assert ada.locator("[data-target='0/right_ear']").count() == 1  # her own parts, too
+    assert ada.locator("[data-target='0/tail']").count() == 0  # but not the tail in use (K5.3)
     table.shot(ada, "tail-targets")
     ada.click("[data-target='1/head']")
     bruno.wait_for_selector("#reaction [data-move=react-cancel]")
