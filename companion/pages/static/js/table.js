@@ -36,6 +36,7 @@ addStrings({
 });
 
 const FEED_KEEP = 80;
+const FEED_VERSIONS = 60;
 const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
   state: null, score: null, words: {}, icons: null, boards: {}, feed: [], seen: -1 };
@@ -47,7 +48,9 @@ function say(event) { return narrate(ctx.state.game, event, names()); }
 
 // -- the feed: the log on load, then each live version once ---------------------------
 async function loadFeed() {
-  const r = await api("GET", `/sessions/${ctx.sid}/moves`);
+  // only the recent past: the feed keeps the last sentences (GET /moves?since=V)
+  const since = Math.max(0, (ctx.state.version || 0) - FEED_VERSIONS);
+  const r = await api("GET", `/sessions/${ctx.sid}/moves${since ? `?since=${since}` : ""}`);
   if (!r.ok) return;
   ctx.feed = [];
   for (const entry of r.data.entries || []) addToFeed(entry.version, entry.events || [], entry.by === "host");
