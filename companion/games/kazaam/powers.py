@@ -71,8 +71,9 @@ def _arm(ctx: Ctx, target: dict[str, Any]) -> None:
     elif theirs["unknown"] > 0:
         theirs["unknown"] -= 1
         mine["unknown"] += 1
-    else:
-        theirs["known"].pop()
+    else:  # which named tile left is unknown: every name is forgotten, never guessed
+        theirs["unknown"] = len(theirs["known"]) - 1
+        theirs["known"] = []
         mine["unknown"] += 1
     ctx.emit("tile_taken", seat=ctx.seat, target=other)
 

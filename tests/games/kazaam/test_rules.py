@@ -203,6 +203,16 @@ def test_k5_2_arm_takes_a_named_or_an_unknown_tile():
             "K5.2")  # she cannot hold that one
 
 
+def test_k5_2_an_unnamed_take_from_a_fully_named_hand_forgets_the_names():
+    s = game()
+    built(s, 0, "left_arm", ARM)
+    hand(s, 1, T("bone", "leg", "mandrake", "sulphur"), T("wood", "head", "mercury", "sulphur"))
+    held = s["players"][0]["hand"]["unknown"]
+    s, _ = play(s, 0, {"type": "power", "slot": "left_arm", "target": {"seat": 1}})
+    assert s["players"][1]["hand"] == {"known": [], "unknown": 1}  # no guess which one left
+    assert s["players"][0]["hand"]["unknown"] == held + 1
+
+
 def test_k5_3_tail_turns_down_then_discards():
     s = game()
     built(s, 0, "tail", T("wood", "tail", "mercury", "sulphur"))

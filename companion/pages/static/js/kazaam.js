@@ -157,9 +157,27 @@ function urgent(legal, state, me, ctx) {
 }
 
 // The own hand, with the names its holder gave (PUT me/hand) and a way to name more.
+// K5.2: an arm took a tile unnamed from a hand that was all named: the names are reset
+// and the holder is asked again. Seen as the names vanishing with one tile gone while the
+// discard pile stays as it was (an undone leg power would put its tile back there).
+const lastLook = new Map();  // seat -> {known, size, discards}
+const resetFor = new Set();
+
+function noticeReset(me, state, ctx) {
+  const { known, unknown } = me.hand;
+  const now = { known: known.length, size: known.length + unknown, discards: (state.piles?.discard || []).length };
+  const before = lastLook.get(ctx.seat);
+  if (before && before.known > 0 && !now.known && unknown && now.size === before.size - 1
+      && now.discards === before.discards) resetFor.add(ctx.seat);
+  if (now.known || !unknown) resetFor.delete(ctx.seat);
+  lastLook.set(ctx.seat, now);
+  return resetFor.has(ctx.seat);
+}
+
 function handDeclaration(me, state, ctx) {
   if (!me || !me.hand || state.status !== "playing") return null;
   const { known, unknown } = me.hand;
+  const reset = noticeReset(me, state, ctx);
   const declare = () => {
     const editor = tileEditor(ctx);
     ctx.sheet(t("kz.tile.title.declare"), editor.node, async () => {
@@ -168,6 +186,7 @@ function handDeclaration(me, state, ctx) {
     });
   };
   return el("section", { class: "card", id: "hand" }, el("h2", {}, t("kz.hand")),
+    reset ? el("p", { class: "warnbox", id: "kz-reset", role: "status" }, t("kz.reset")) : null,
     known.length || unknown ? el("div", { class: "cards" }, known.map((tile) => tileChip(ctx, tile)),
       Array.from({ length: unknown }, () => el("span", { class: "cardchip kz-tile t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
       : el("p", { class: "hint" }, t("kz.handEmpty")),
