@@ -49,7 +49,14 @@ def test_a_whole_game_tapped_through_the_phones(browser, live, shot, lang, seed,
             seen.add(label)
             shot(page, f"{label}")
 
-    made = gp.play(sim, pages, on_state=each)
+    asked: set[str] = set()
+
+    def first_time(label, page):  # the screen that asks for a kind of move, once each
+        if label not in asked:
+            asked.add(label)
+            shot(page, f"before-{label}")
+
+    made = gp.play(sim, pages, on_state=each, on_ask=first_time)
     assert sim.state["status"] == "finished"
     score = requests.get(f"{live.url}/api/v1/sessions/{table['id']}/score", timeout=5).json()
     assert score["final"]
