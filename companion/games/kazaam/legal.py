@@ -74,7 +74,8 @@ def _powers(state: State, seat: int) -> list[Template]:
                 {"seat": s} for s in others if tiles.hand_size(state["players"][s])]
         elif kind == "tail":
             targets = [{"seat": p["seat"], "slot": s} for p in state["players"]
-                       for s, b in p["board"].items() if b is not None]
+                       for s, b in p["board"].items()
+                       if b is not None and (p["seat"], s) != (seat, slot)]  # K5.3
         elif kind == "leg":
             targets = [] if full else [{"tile": t} for t in state["discard"]]
         elif kind == "torso":

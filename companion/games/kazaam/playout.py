@@ -118,9 +118,11 @@ class Table:
                                 "target": {"seat": rng.choice(victims)}})
             elif kind == "tail":
                 built_slots = [(p["seat"], s) for p in players for s, b in p["board"].items()
-                               if b is not None]
-                who, where = rng.choice(built_slots)
-                out.append({"type": "power", "slot": slot, "target": {"seat": who, "slot": where}})
+                               if b is not None and (p["seat"], s) != (seat, slot)]  # K5.3
+                if built_slots:
+                    who, where = rng.choice(built_slots)
+                    out.append({"type": "power", "slot": slot,
+                                "target": {"seat": who, "slot": where}})
             elif kind == "leg" and not full and state["discard"]:
                 out.append({"type": "power", "slot": slot,
                             "target": {"tile": rng.choice(state["discard"])}})

@@ -29,6 +29,9 @@ def power(ctx: Ctx, move: Move) -> None:
     target = move.get("target")
     if target is not None and not isinstance(target, dict):
         raise BadMove("move", "move.bad_field", field="target")
+    if kind == "tail" and target and target.get("slot") == slot \
+            and target.get("seat", ctx.seat) == ctx.seat:
+        raise RuleViolation("K5.3", "kazaam.tail.itself")
     built["face_up"] = False
     ctx.emit("power_used", seat=ctx.seat, slot=slot, power=kind)
     POWERS[kind](ctx, target or {})

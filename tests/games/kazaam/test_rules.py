@@ -230,6 +230,18 @@ def test_k5_3_tail_turns_down_then_discards():
     assert s["discard"] == [T("fire", "leg", "mandrake", "sulphur")]
 
 
+def test_k5_3_the_tail_in_use_cannot_aim_at_itself():
+    s = game()
+    built(s, 0, "tail", T("wood", "tail", "mercury", "sulphur"))
+    built(s, 0, "head", T("wood", "head", "mercury", "sulphur"))
+    rejects(s, 0, {"type": "power", "slot": "tail", "target": {"seat": 0, "slot": "tail"}},
+            "K5.3")
+    tail = next(m for m in KAZAAM.legal_moves(s, 0) if m["type"] == "power")
+    assert tail["targets"] == [{"seat": 0, "slot": "head"}]  # her own other part is fair
+    s, events = play(s, 0, {"type": "power", "slot": "tail", "target": {"seat": 0, "slot": "head"}})
+    assert events[-1] == {"type": "part_turned_down", "seat": 0, "slot": "head"}
+
+
 def test_k5_4_leg_takes_a_chosen_tile_from_the_discard():
     s = game()
     built(s, 0, "left_leg", T("wood", "leg", "mercury", "sulphur"))

@@ -85,9 +85,7 @@ const POWERS = {
     return true;
   }),
   tail: async (ctx, m) => {
-    // K5.3: the tail in use cannot aim at itself (the engine's list still has it)
-    const aims = m.targets.filter((tg) => !(tg.seat === ctx.seat && tg.slot === m.slot));
-    const at = await ctx.pickSquare(aims.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick"));
+    const at = await ctx.pickSquare(m.targets.map((tg) => `${tg.seat}/${tg.slot}`), t("kz.tail.pick"));
     if (!at) return;
     const [seat, slot] = at.split("/");
     await ctx.send({ type: "power", slot: m.slot, target: { seat: Number(seat), slot } });
