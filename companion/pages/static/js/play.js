@@ -32,9 +32,10 @@
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, alertTurn,
-  COLORS, backoff, message } from "./common.js";
+  COLORS, backoff } from "./common.js";
 import { sheet, choice } from "./ui.js";
-import { joinForm, wrongCode, lateJoiner, colorName } from "./join.js";
+import { joinForm, wrongCode, lateJoiner } from "./join.js";
+import { groupsCard, lobby, resultCard, wordsOf } from "./play-parts.js";
 import * as gaiaModule from "./gaia.js";
 import * as kazaamModule from "./kazaam.js";
 
@@ -282,17 +283,6 @@ function statusLine(mod) {
       lastEvents.map((e) => narrate(state.game, wordsOf(state.game, e), names)).filter(Boolean).join(" · ") })) : null);
 }
 
-// An event's game words (pile, terrain, card…) in the page's language before narrating.
-function wordsOf(game, event) {
-  const out = {};
-  for (const [k, v] of Object.entries(event)) {
-    const counts = v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(Number.isInteger);
-    if (counts) out[k] = Object.entries(v).map(([w, n]) => `${term(game, w)} ×${n}`).join(", ");
-    else out[k] = k !== "type" && typeof v === "string" && message(`${game}.term.${v}`) ? term(game, v) : v;
-  }
-  return out;
-}
-
 function drawBoard() {
   const mod = state && MODULES[state.game];
   if (!boardSlot || !mod || !mod.game) return;
@@ -303,36 +293,6 @@ function drawBoard() {
       el("button", { type: "button", onclick: () => { const p = picking; picking = null; drawBoard(); p.resolve(null); } }, t("ui.cancel"))) : null,
     el("div", { class: "board-wrap", tabindex: 0, role: "region", "aria-label": t("play.board") },
       mod.game.renderBoard(state, c))].filter(Boolean));
-}
-
-function groupsCard(groups) {
-  return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },
-    el("h3", {}, g.icon || null, g.label),
-    el("div", { class: "row" }, g.items.map((item) => el("button", { class: `action ${item.primary ? "primary" : ""}`, type: "button",
-      "data-move": item.id, onclick: () => item.run() }, item.icon || null, el("span", {}, item.label)))))));
-}
-
-function lobby() {
-  return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("play.atTable")),
-    el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
-      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
-      p.name, " · ", colorName(p.color)))));
-}
-
-function resultCard() {
-  if (!score) return null;
-  const s = current();
-  const label = (k) => message(`${state.game}.score.${k}`) || k.replaceAll("_", " ");
-  const result = state.result || {};
-  const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
-  const mine = score.players.find((p) => p.seat === s.seat);
-  return el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
-    winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
-    mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
-    result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
-    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === s.seat ? "me" : "" },
-      el("b", {}, `${p.name}: ${p.total}`), " ",
-      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => `${label(k)} ${v}`).join(" · "))))));
 }
 
 function footer() {
@@ -350,11 +310,11 @@ function render() {
   const mod = MODULES[state.game];
   const parts = [statusLine(mod && mod.game)];
   boardSlot = null;
-  if (state.status === "lobby") parts.push(lobby());
+  if (state.status === "lobby") parts.push(lobby(state));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
-    if (state.status === "finished") parts.push(resultCard());
+    if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     if (urgent) parts.push(urgent);
     boardSlot = el("section", { class: "card board-card", id: "board-card" });
     parts.push(boardSlot);
@@ -363,7 +323,7 @@ function render() {
     if (g.handDeclaration) parts.push(g.handDeclaration(me, state, c));
     if (g.extras) parts.push(...g.extras(state, me, c));
   } else if (mod) {
-    if (state.status === "finished") parts.push(resultCard());
+    if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     parts.push(mod.kazaamView({ ...ctx(), rerender: render }));  // the older interface
   }
   parts.push(footer());
