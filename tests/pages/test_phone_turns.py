@@ -201,3 +201,26 @@ def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
     bruno.wait_for_selector("#notice", state="detached", timeout=20000)
     bruno.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
     bruno.watch.assert_no_errors()
+
+
+def test_an_earthquake_is_two_taps_on_the_map(browser, live, shot):
+    table, ada, bruno = two_phones(browser, live, "it", variant="expert")
+    setup = {**SETUP, "display": {**SETUP["display"], "power": ["sun", "rain"]}}
+    gp.start(live, table, setup)
+    ada.wait_for_selector("#actions")
+    tile(ada, "forest", "0,0")
+    tile(ada, "sea", "1,0")
+    bruno.wait_for_selector("[data-move=power-earthquake]")
+    bruno.click("[data-move=power-earthquake]")
+    bruno.click("[data-target='0,0']")  # the first square, then the one it swaps with
+    bruno.wait_for_selector("[data-target='1,0']")
+    check_screen(bruno, "it", name="Bruno")
+    shot(bruno, "second-square")
+    bruno.click("[data-target='1,0']")
+    ada.wait_for_selector("#answers [data-move=pass]")
+    ada.click("#answers [data-move=pass]")
+    for page in (ada, bruno):
+        page.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=sea]")
+        page.wait_for_selector("#gaia-board [data-at='1,0'][data-terrain=forest]")
+        check_screen(page, "it")
+        page.watch.assert_no_errors()
