@@ -166,7 +166,9 @@ function powerItems(c, legal) {
       const from = await c.pickSquare(starts, c.t("g.first", { card: c.term(m.card) }));
       if (!from) return;
       const ends = m.pairs.filter((p) => same(p[0], from)).map((p) => p[1]);
+      c.highlight([from]);  // the first square stays marked while the second is picked
       const to = await c.pickSquare(ends, c.t("g.second", { card: c.term(m.card) }));
+      c.highlight([]);
       if (to) c.send({ type: "play_power", card: m.card, at: from, to });
       return;
     }
