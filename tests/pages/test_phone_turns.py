@@ -224,3 +224,32 @@ def test_an_earthquake_is_two_taps_on_the_map(browser, live, shot):
         page.wait_for_selector("#gaia-board [data-at='1,0'][data-terrain=forest]")
         check_screen(page, "it")
         page.watch.assert_no_errors()
+
+
+def test_a_tornado_the_card_taken_is_entered_on_the_phone(browser, live, shot):
+    table, ada, bruno = two_phones(browser, live, "de", variant="expert")
+    setup = {**SETUP, "display": {**SETUP["display"], "power": ["sun", "rain"]}}
+    gp.start(live, table, setup)
+    ada.wait_for_selector("#actions")
+    tile(ada, "forest", "0,0")
+    tile(ada, "sea", "1,0")
+    bruno.wait_for_selector("[data-move=power-tornado]")
+    bruno.click("[data-move=power-tornado]")
+    ada.wait_for_selector("#answers [data-move=pass]")
+    ada.click("#answers [data-move=pass]")
+    bruno.wait_for_selector("#tornado [data-move=tornado]")
+    check_screen(bruno, "de", name="Bruno")
+    bruno.click("#tornado [data-move=tornado]")
+    assert set(selects_empty(bruno)) == {""}  # nothing guessed: the pile, then the card
+    bruno.select_option("[data-field=taken-0-pile]", "power")
+    bruno.select_option("[data-field=taken-0]", "sun")
+    bruno.select_option("[data-field=keep]", "0")
+    check_screen(bruno, "de", name="Bruno")
+    axe_check(bruno)
+    shot(bruno, "tornado-sheet")
+    bruno.click("#modal-ok")
+    bruno.locator("#hand", has_text="Sonne").wait_for()  # kept: now a known card of his
+    ada.locator("#players li", has_text="Ada").filter(has_text="1 Karte auf der Hand").wait_for()
+    for page in (ada, bruno):
+        check_screen(page, "de")
+        page.watch.assert_no_errors()

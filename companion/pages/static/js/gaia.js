@@ -23,7 +23,7 @@ addStrings({
     "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
     "g.players": "Players", "g.pawnsLeft.one": "1 pawn left", "g.pawnsLeft.other": "{n} pawns left",
     "g.inHand.one": "1 card in hand", "g.inHand.other": "{n} cards in hand",
-    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.objective": "Objective {n}",
+    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.card": "Card", "g.cardOf": "the card from {who}", "g.objective": "Objective {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Nature", "g.pile.life": "Life", "g.pile.power": "Power" },
   it: { "g.tile": "Posa una tessera", "g.animals": "Animali", "g.city": "Città", "g.draw": "Pesca una carta",
     "g.claim": "Prendi un obiettivo", "g.power": "Carte potere",
@@ -43,7 +43,7 @@ addStrings({
     "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
     "g.players": "Giocatori", "g.pawnsLeft.one": "1 pedina rimasta", "g.pawnsLeft.other": "{n} pedine rimaste",
     "g.inHand.one": "1 carta in mano", "g.inHand.other": "{n} carte in mano",
-    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.objective": "Obiettivo {n}",
+    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.card": "Carta", "g.cardOf": "la carta di {who}", "g.objective": "Obiettivo {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natura", "g.pile.life": "Vita", "g.pile.power": "Potere" },
   de: { "g.tile": "Plättchen legen", "g.animals": "Tiere", "g.city": "Stadt", "g.draw": "Karte ziehen",
     "g.claim": "Ziel nehmen", "g.power": "Machtkarten",
@@ -63,7 +63,7 @@ addStrings({
     "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
     "g.players": "Mitspielende", "g.pawnsLeft.one": "noch 1 Figur", "g.pawnsLeft.other": "noch {n} Figuren",
     "g.inHand.one": "1 Karte auf der Hand", "g.inHand.other": "{n} Karten auf der Hand",
-    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.objective": "Ziel {n}",
+    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.card": "Karte", "g.cardOf": "die Karte von {who}", "g.objective": "Ziel {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natur", "g.pile.life": "Leben", "g.pile.power": "Macht" },
 });
 
@@ -246,9 +246,22 @@ function urgent(legal, state, me, c) {
   return null;
 }
 
+// Tornado (G10.3): for each player, the pile the card came from, then the card itself.
+function takenPicker(c, victim) {
+  const box = el("div");
+  let card = null;
+  const piles = Object.keys(victim.hand_counts || {}).filter((p) => victim.hand_counts[p] > 0);
+  const pile = c.choice(c.t("g.tornadoTitle", { who: c.names[victim.seat] }), piles, { name: `taken-${victim.seat}-pile`,
+    labels: (p) => c.t(`g.pile.${p}`), onChange: (p) => {
+      card = cardPicker(c, p, { label: c.t("g.card"), name: `taken-${victim.seat}` });
+      box.replaceChildren(card.node);
+    } });
+  return { node: el("fieldset", { class: "cardpick" }, pile.node, box), value: () => (card ? card.value() : null) };
+}
+
 function enterTornado(c, template) {
-  const picks = template.taken.map((v) => cardPicker(c, "any", { label: c.t("g.tornadoTitle", { who: c.names[v.seat] }), name: `taken-${v.seat}` }));
-  const keep = c.choice(c.t("g.keep"), template.taken.map((v, i) => String(i)), { name: "keep", labels: (i) => c.names[template.taken[i].seat] });
+  const picks = template.taken.map((v) => takenPicker(c, v));
+  const keep = c.choice(c.t("g.keep"), template.taken.map((v, i) => String(i)), { name: "keep", labels: (i) => c.t("g.cardOf", { who: c.names[template.taken[i].seat] }) });
   c.sheet(c.t("g.tornadoPlay"), el("div", {}, picks.map((p) => p.node), keep.node), () => {
     if (picks.some((p) => p.value() === null) || keep.value() === null) return c.t("ui.pickAll");
     return c.send({ type: "tornado", taken: template.taken.map((v, i) => ({ seat: v.seat, card: picks[i].value() })), keep: Number(keep.value()) });
