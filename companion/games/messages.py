@@ -38,8 +38,10 @@ def text(key: str, lang: str) -> str | None:
 
 
 def term(game: str | None, value: str, lang: str) -> str:
-    """A game word in ``lang``; values that are no word of the game stay as they are."""
-    for key in (f"{game}.term.{value}", f"term.{value}"):
+    """A game word in ``lang``; values that are no word of the game stay as they are.
+    Sentences shared by the games (``move.*``) find the word in any game."""
+    for key in (f"{game}.term.{value}", f"term.{value}",
+                *(f"{other}.term.{value}" for other in ("gaia", "kazaam") if other != game)):
         found = text(key, lang)
         if found is not None:
             return found

@@ -235,7 +235,9 @@ class Sessions(SessionsCore):
         if replayed is not None:
             return replayed
         doc = self._new_doc(sid, record["game"], options, host,
-                            [{**p, "token": hash_token(new_token())} for p in roster])
+                            # nobody holds these seats yet: the host plays them or
+                            # hands each to a phone with a new token
+                            [{**p, "token": None} for p in roster])
         if state is not None:
             doc.update(state=state, status="finished" if state["status"] == "finished"
                        else "playing", start_setup=record["setup"],

@@ -189,3 +189,19 @@ def test_the_host_declares_the_hand_of_a_seat_without_a_phone(live):
     # a player names only their own seat
     r = api.call("PUT", f"/sessions/{sid}/me/hand?seat=1", t["tokens"][0], json=hand)
     assert r.status_code == 403
+
+
+def test_an_imported_game_has_no_phones_until_the_host_hands_out_seats(live):
+    api = Api(live.url)
+    t = api.table(2)
+    api.post(f"/sessions/{t['sid']}/moves", t["tokens"][0],
+             json={"type": "play_nature", "terrain": "forest", "at": [0, 0]})
+    record = api.get(f"/sessions/{t['sid']}/export").json()
+    r = api.post("/sessions/import", json=record)
+    assert r.status_code == 201, r.text
+    sid, host = r.json()["id"], r.json()["host_token"]
+    assert [p["phone"] for p in r.json()["state"]["players"]] == [False, False]
+    assert api.get(f"/sessions/{sid}/me?seat=0", host).json()["seat"] == 0
+    token = api.post(f"/sessions/{sid}/seats/0/token", host).json()["player_token"]
+    assert api.get(f"/sessions/{sid}/me", token).json()["seat"] == 0
+    assert api.get(f"/sessions/{sid}").json()["players"][0]["phone"] is True

@@ -11,7 +11,7 @@ import pytest
 
 import companion
 from companion.games import GAMES
-from companion.games.errors import RuleViolation
+from companion.games.errors import RuleError, RuleViolation
 from companion.games.gaia import components as gaia_parts
 from companion.games.kazaam import components as kazaam_parts
 from companion.games.messages import LANGUAGES, catalogue, render
@@ -52,6 +52,9 @@ def test_every_entry_is_complete_and_uses_the_same_fields():
         assert not missing, f"{key} lacks {missing}"
         for lang in ("it", "de"):
             assert _fields(texts[lang]) == _fields(texts["en"]), (key, lang)
+            words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", texts["en"]))
+            if len(words) >= 2:  # a sentence, not a name like "Tornado": really translated
+                assert texts[lang] != texts["en"], (key, lang)
 
 
 GAME_WORDS = {
@@ -208,3 +211,56 @@ def test_a_refusal_about_a_square_without_a_city_says_so():
     for lang in LANGUAGES:
         sentence = caught.value.sentence(lang)
         assert "'s " not in sentence and "()" not in sentence and "[" not in sentence
+
+
+BROKEN = re.compile(r"(^|\s)'s\b|\(\s*\)|\s{2,}|\{|\bNone\b|\[\s*-?\d")
+
+
+def _refusals(game: str, seeds: range):
+    """Refusals met by moving each played move to other squares, places and seats."""
+    module = importlib.import_module(f"companion.games.{game}.playout")
+    engine = GAMES[game]
+    found = []
+    for seed in seeds:
+        options = {"variant": "expert", "catastrophes": True} if game == "gaia" else {}
+        table = module.Table.deal(seed, 3, **options)
+        for _ in range(400):
+            if table.state["status"] != "playing":
+                break
+            before = table.state
+            move, _ = table.step()
+            for bent in _bent(move):
+                for who in range(3):
+                    try:
+                        engine.apply(before, who, bent)
+                    except RuleError as err:
+                        found.append(err)
+    return found
+
+
+def _bent(move: dict) -> list[dict]:
+    out = []
+    for field in ("at", "to"):
+        square = move.get(field)
+        if isinstance(square, list) and len(square) == 2 and all(type(v) is int for v in square):
+            x, y = move[field]
+            out += [{**move, field: [x + 1, y]}, {**move, field: [x, y + 7]}]
+    if isinstance(move.get("slot"), str):
+        out += [{**move, "slot": slot} for slot in ("head", "tail", "left_arm")]
+    if isinstance(move.get("target"), dict):
+        out += [{**move, "target": {**move["target"], "seat": seat}} for seat in (0, 1)]
+    for field in ("terrain", "symbol", "card"):
+        if isinstance(move.get(field), str):
+            out += [{**move, field: other} for other in ("sea", "star", "sun")]
+    return out or [move]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_refusals_met_in_play_read_well_in_every_language(game):
+    found = _refusals(game, range(3))
+    assert len({e.key for e in found}) >= 8, {e.key for e in found}
+    for err in found:
+        for lang in LANGUAGES:
+            sentence = err.sentence(lang)
+            assert sentence and not BROKEN.search(sentence), (err.key, err.params, sentence)
+            assert f"{game}." not in sentence and "session." not in sentence, sentence

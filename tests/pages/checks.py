@@ -5,10 +5,10 @@
   the page), uncaught page errors, failed requests (4xx/5xx unless the test
   declared them expected) and a request count over a window.
 - ``check_screen(page, lang, name=..., turn=...)``: no ``null``/``undefined``/
-  ``NaN``/``[object``, no raw message key, no English game word on an Italian
-  or German screen (the words come from the served catalogue: each
-  ``<game>.term.*`` and ``<game>.score.*`` whose English text differs from the
-  screen's language), no horizontal scrolling, and the given name and turn text
+  ``NaN``/``[object``, no coordinates ("[0,1]"), no raw message key, no English
+  game word on an Italian or German screen (the words come from the served
+  catalogue: each ``<game>.term.*`` and ``<game>.score.*`` whose English text
+  differs from the screen's language), no horizontal scrolling, and the given name and turn text
   inside the viewport as it is now (the status line must stay in sight).
 - ``axe_check(page)``: axe-core finds nothing serious or critical.
 - ``phone(browser, lang)``: a 360 x 740 touch context speaking that language.
@@ -33,6 +33,8 @@ PLACEHOLDERS = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object\b")
 RAW_KEY = re.compile(r"(?<![\w/@.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:\.[a-z0-9]+(?:_[a-z0-9]+)*)+"
                      r"(?![\w/@-])|(?<![\w/@.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/@.-])")
 URL = re.compile(r"\b(?:https?://|/)\S+")
+# A square named by its coordinates: the physical table has none ("[0,1]", "(2, -1)").
+COORDINATES = re.compile(r"[\[(]-?\d+\s*,\s*-?\d+[\])]")
 # Terms whose English word never counts as "English" (too short or shared by all).
 MIN_WORD = 3
 
@@ -224,6 +226,7 @@ def _problems_in(text: str, lang: str, words: dict[str, str],
                  allow: Iterable[str]) -> list[str]:
     allowed = set(allow)
     problems = [f"placeholder {m.group(0)!r}" for m in PLACEHOLDERS.finditer(text)]
+    problems += [f"coordinates {m.group(0)!r}" for m in COORDINATES.finditer(text)]
     without_urls = URL.sub(" ", text)
     problems += [f"raw key {m.group(0)!r}" for m in RAW_KEY.finditer(without_urls)
                  if m.group(0) not in allowed]
@@ -294,7 +297,7 @@ _SMALL_TARGETS_SCRIPT = """
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
     // a link inside a sentence is exempt (WCAG 2.5.5): its line is the target
-    const inText = node.parentElement.innerText.trim() !== node.innerText.trim();
+    const inText = (node.parentElement.innerText || '').trim() !== (node.innerText || '').trim();
     if (node.tagName === 'A' && inText) continue;
     if (node.type === 'checkbox' || node.type === 'radio') {
       const label = node.closest('label');

@@ -28,7 +28,8 @@ def create_table(live: Any, **options: Any) -> dict[str, Any]:
 
 def setup_of(state: dict[str, Any]) -> dict[str, Any]:
     """The host's set-up that gives the simulator's dealt state (objectives, face-up row)."""
-    objectives = [[k for k, n in o["requires"].items() for _ in range(n)] for o in state["objectives"]]
+    objectives = [[k for k, n in o["requires"].items() for _ in range(n)]
+                  for o in state["objectives"]]
     display = {p: list(part["display"]) for p, part in state["piles"].items() if p != "discard"}
     return {"objectives": objectives, "display": display}
 
@@ -235,7 +236,7 @@ def next_move(table: Table) -> tuple[int, dict[str, Any], list[Any]]:
 
 
 def play(table: Table, pages: dict[int, Any], *, until: int = 10_000,
-         on_state: Any = None) -> int:
+         on_state: Any = None, on_ask: Any = None) -> int:
     """Play the simulator's moves through the phones; returns how many were made."""
     made = 0
     while table.state["status"] == "playing" and made < until:
@@ -246,6 +247,8 @@ def play(table: Table, pages: dict[int, Any], *, until: int = 10_000,
         table.state, _ = apply(table.state, seat, move)
         table._after(seat, move, before)
         table.log.append((seat, move))
+        if on_ask:
+            on_ask(variant(move, taps), page)
         label = enter(page, move, before, taps)
         for p in pages.values():
             wait_version(p, expected)

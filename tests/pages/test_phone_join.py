@@ -8,9 +8,10 @@ import pytest
 import requests
 
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import PageWatch, axe_check, check_screen
+from tests.pages.checks import PageWatch, axe_check, check_screen, check_tap_targets
 
-MOVED = {"en": "Your seat moved to another device", "it": "Il tuo posto è passato a un altro dispositivo",
+MOVED = {"en": "Your seat moved to another device",
+         "it": "Il tuo posto è passato a un altro dispositivo",
          "de": "Dein Platz ist auf ein anderes Gerät umgezogen"}
 BAD_LINK = {"en": "This seat link does not work", "it": "Questo link del posto non funziona",
             "de": "Dieser Platz-Link funktioniert nicht"}
@@ -55,6 +56,7 @@ def test_join_form_is_live_focused_and_suggests_blue_and_yellow(browser, live, s
         assert page.input_value("#join-color") == "blue"  # G1: two players, blue and yellow
     check_screen(ada, lang)
     axe_check(ada)
+    check_tap_targets(ada)
     shot(ada, "form")
     ada.keyboard.type("Ada")
     ada.taps.tap("#join-button")
@@ -116,7 +118,9 @@ def test_seat_links_bad_and_good(browser, live, shot):
     bruno.wait_for_selector("#board-card")
     # a crafted fragment and a wrong token: a sentence, Bruno's seat stays, the page works
     bruno.watch.expect(401, "/me")
-    for fragment in ("seat=0&token=wrong-token-1234567890", "seat=abc&token=%3Cscript%3E", "seat=0&token="):
+    crafted = ("seat=0&token=wrong-token-1234567890", "seat=abc&token=%3Cscript%3E",
+               "seat=0&token=")
+    for fragment in crafted:
         bruno.goto(f"{live.url}/j/{table['code']}#{fragment}")
         bruno.wait_for_selector("#notice")
         assert BAD_LINK["it"] in bruno.inner_text("#notice")

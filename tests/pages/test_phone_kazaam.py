@@ -104,8 +104,10 @@ def wait_version(page: Any, before: dict[str, Any], table: Table) -> None:
     raise AssertionError("the move did not land")
 
 
-def slot_of(page: Any, seat: int, slot: str) -> Any:
-    return page.locator(f"#kz-boards [data-seat='{seat}'][data-slot={slot}]")
+def wait_slot(page: Any, seat: int, slot: str, state: str = ".built") -> None:
+    """Until that place shows the state (another player's board may be folded away)."""
+    page.wait_for_selector(f"#kz-boards [data-seat='{seat}'][data-slot={slot}]{state}",
+                           state="attached")
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
@@ -136,8 +138,8 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
             table.shot(ada, f"pick-slot-{slot}")
             ada.click(f"[data-target='0/{slot}']")
         wait_version(ada, before, table)
-        slot_of(ada, 0, slot).and_(ada.locator(".built")).wait_for()
-    slot_of(bruno, 0, "right_ear").and_(bruno.locator(".built")).wait_for()  # live on Bruno's
+        wait_slot(ada, 0, slot, ".built")
+    wait_slot(bruno, 0, "right_ear")  # live on Bruno's
     bruno.wait_for_selector("#actions")
     table.check("ada-built", 1, turn=TURN[lang])
 
@@ -147,7 +149,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     enter_tile(bruno, "bone", "head", ["mercury", "sulphur"])
     bruno.click("#modal-ok")
     wait_version(bruno, before, table)
-    slot_of(bruno, 1, "head").and_(bruno.locator(".built")).wait_for()
+    wait_slot(bruno, 1, "head", ".built")
     bruno.click("[data-move=draw]")
     bruno.wait_for_selector("#hand .t-unknown:nth-child(3):last-child")
     table.check("bruno-drew", 1, turn=TURN[lang])
@@ -168,6 +170,8 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     table.check("bruno-discarded", 2, turn=TURN[lang])
 
     # Clara: a leg and a torso, then the leg's power takes the bone leg from the discards
+    assert not ada.is_visible("#kz-boards [data-seat='2'][data-slot=torso]")  # folded away
+    ada.click("#kz-boards details[data-seat='2'] > summary")  # Ada opens Clara's board
     for tile, slot in ((("stone", "leg", ["mercury", "sulphur"]), "left_leg"),
                        (("stone", "torso", ["mercury", "sulphur"]), "torso")):
         before = table.state()
@@ -177,6 +181,8 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
         if slot == "left_leg":
             clara.click(f"[data-target='2/{slot}']")
         wait_version(clara, before, table)
+    # it stays open through the live updates, and shows what Clara built
+    ada.locator("#kz-boards [data-seat='2'][data-slot=torso].built").wait_for()
     before = table.state()
     clara.click("[data-move=power-left_leg]")
     clara.locator(".modal [data-choice]").first.click()
@@ -184,13 +190,15 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     clara.click("#modal-ok")
     wait_version(clara, before, table)
     assert table.state()["piles"]["discard"] == []
-    slot_of(clara, 2, "left_leg").and_(clara.locator(".down")).wait_for()
+    wait_slot(clara, 2, "left_leg", ".down")
     ada.wait_for_selector("#actions")
     table.check("clara-leg", 0, turn=TURN[lang])
 
     # Ada: the tail at Bruno's head opens the reaction window; Bruno cancels it
     ada.click("[data-move=power-tail]")
     ada.wait_for_selector("[data-target='1/head']")
+    assert ada.locator("[data-target='0/right_ear']").count() == 1  # her own parts, too
+    assert ada.locator("[data-target='0/tail']").count() == 0  # but not the tail in use (K5.3)
     table.shot(ada, "tail-targets")
     ada.click("[data-target='1/head']")
     bruno.wait_for_selector("#reaction [data-move=react-cancel]")
@@ -199,7 +207,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     axe_check(bruno)
     bruno.click("[data-move=react-cancel]")
     bruno.wait_for_selector("#reaction", state="detached")
-    slot_of(ada, 1, "head").and_(ada.locator(".down")).wait_for()
+    wait_slot(ada, 1, "head", ".down")
     # the arm takes a tile from Bruno, named by Ada (she sees it now)
     before = table.state()
     ada.wait_for_selector("[data-move=power-left_arm]")
@@ -229,7 +237,13 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     bruno.wait_for_selector("#hand .kz-tile")
     table.check("bruno-declared", 1, turn=TURN[lang])
     bruno.click("[data-move=refresh]")
-    slot_of(bruno, 1, "head").and_(bruno.locator(".built:not(.down)")).wait_for()
+    wait_slot(bruno, 1, "head", ".built:not(.down)")
+    bruno.click("[data-move=draw]")  # and names the tile he drew: his whole hand is named
+    bruno.wait_for_selector("#hand .t-unknown")
+    bruno.click("#declare")
+    enter_tile(bruno, "reptile", "ear", ["mandrake", "sulphur"])
+    bruno.click("#modal-ok")
+    bruno.wait_for_selector("#hand .kz-tile:nth-child(2):not(.t-unknown)")
     bruno.click("#end-turn")
     clara.wait_for_selector("#actions")
 
@@ -253,8 +267,18 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     ada.click("[data-target='1/head']")
     bruno.wait_for_selector("#reaction [data-move=react-accept]")
     bruno.click("[data-move=react-accept]")
-    slot_of(bruno, 1, "head").and_(bruno.locator(".down")).wait_for()
+    wait_slot(bruno, 1, "head", ".down")
     table.check("tail-accepted", 0)
+    # her arm takes a tile from Bruno without naming it: nobody knows which of his two
+    # named tiles left, so his names are reset (K5.2) and his phone asks for them again
+    ada.click("[data-move=power-left_arm]")
+    ada.click(".modal [data-choice='1']")
+    ada.click("#modal-ok")
+    ada.click("#kz-arm-skip")
+    bruno.wait_for_selector("#kz-reset")
+    assert table.state()["players"][1]["hand_size"] == 1
+    bruno.wait_for_selector("#hand .t-unknown")
+    table.check("names-reset", 1)
     table.table.get_by_text("Clara").first.wait_for()
     check_screen(table.table, lang)
     axe_check(table.table)
@@ -354,7 +378,7 @@ def test_the_host_answers_the_tail_for_a_seat_without_a_phone(browser, live, sho
         page.click("[data-move=build-unknown]")
         enter_tile(page, *tile)
         page.click("#modal-ok")
-        slot_of(page, seat, tile[1]).and_(page.locator(".built")).wait_for()
+        wait_slot(page, seat, tile[1], ".built")
 
     ada.wait_for_selector("#actions")
     build(ada, 0, ("fire", "tail", ["mercury", "sulphur"]))
@@ -370,7 +394,7 @@ def test_the_host_answers_the_tail_for_a_seat_without_a_phone(browser, live, sho
     axe_check(proxy)
     shot(proxy, "host-asked")
     proxy.click("[data-move=react-cancel]")
-    slot_of(ada, 1, "head").and_(ada.locator(".down")).wait_for()
+    wait_slot(ada, 1, "head", ".down")
     state = requests.get(f"{live.url}/api/v1/sessions/{sid}", timeout=10).json()
     assert state["players"][1]["board"]["head"]["face_up"] is False
     assert state["players"][0]["board"]["tail"]["face_up"] is False  # the tail stays spent
@@ -415,7 +439,7 @@ def test_a_whole_kazaam_game_to_its_result(browser, live, shot):
             target = ada.locator(f"[data-target='0/{place}']")
             if part in ("ear", "arm", "leg") and place.startswith("left"):
                 target.click()
-            slot_of(ada, 0, place).and_(ada.locator(".built")).wait_for()
+            wait_slot(ada, 0, place, ".built")
         if i < len(NINE) - 1:
             bruno.wait_for_selector("#end-turn").click()
     # the final round: Bruno's phone says so, then he ends the last turn

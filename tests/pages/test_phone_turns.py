@@ -9,7 +9,7 @@ import pytest
 import requests
 
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import PageWatch, axe_check, check_screen
+from tests.pages.checks import PageWatch, axe_check, check_screen, check_tap_targets
 
 WORDS = {
     "it": {"one": "1 azione rimasta", "two": "2 azioni rimaste", "turn": "Tocca a te",
@@ -23,7 +23,8 @@ SETUP = {"objectives": [["forest", "forest", "sea", "sea"], ["plains", "plains",
                         ["desert", "desert", "swamp", "swamp"], list(gp.TERRAINS)],
          "display": {"nature": ["plains", "forest", "sea"],
                      "life": [{"kind": "animals", "symbol": "forest"},
-                              {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "forest", "plains"]}]}}
+                              {"kind": "city", "symbol": "star",
+                               "needs": ["sea", "sea", "forest", "plains"]}]}}
 
 
 def two_phones(browser, live, lang, **options):
@@ -40,7 +41,8 @@ def tile(page, terrain, at):
 
 
 def selects_empty(page):
-    return page.locator(".modal select").evaluate_all("ss => ss.filter(s => !s.hidden && s.offsetParent).map(s => s.value)")
+    return page.locator(".modal select").evaluate_all(
+        "ss => ss.filter(s => !s.hidden && s.offsetParent).map(s => s.value)")
 
 
 @pytest.mark.parametrize("lang", ["it", "de"])
@@ -52,13 +54,15 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     check_screen(ada, lang, name="Ada", turn=w["turn"])
     assert w["two"] in ada.inner_text("#status")
     axe_check(ada)
+    check_tap_targets(ada)
     shot(ada, "your-turn")
     # Ada declares her hand from the phone: two nature cards and the life card
     ada.click("#declare")
     assert set(selects_empty(ada)) == {""}
     ada.select_option("[data-field=hand-nature-0]", "forest")
     ada.select_option("[data-field=hand-nature-1]", "unknown")
-    gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest", "needs": ["sea", "sea", "plains", "animals"]})
+    gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest",
+                                      "needs": ["sea", "sea", "plains", "animals"]})
     ada.click("#modal-ok")
     ada.locator("#hand", has_text="—").wait_for()  # the city, with its needs
     check_screen(ada, lang, name="Ada", turn=w["turn"])
@@ -88,9 +92,11 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
         bruno.select_option(f"[data-field=need-{i}]", need)
     check_screen(bruno, lang, name="Bruno")
     axe_check(bruno)
+    check_tap_targets(bruno)
     shot(bruno, "city-sheet")
     bruno.click("#modal-ok")
     bruno.wait_for_selector("#pending")
+    check_tap_targets(bruno)
     shot(bruno, "city-square")
     bruno.click("[data-target='1,0']")
     bruno.wait_for_selector("#gaia-board .city-needs")
@@ -163,7 +169,7 @@ def test_the_host_plays_for_a_seat_without_a_phone(browser, live, shot):
     tile(ada, "forest", "0,0")
     tile(ada, "sea", "1,0")
     hostpage.wait_for_selector("#actions")
-    check_screen(hostpage, "de", name="Opa", turn="Du bist dran")
+    check_screen(hostpage, "de", name="Opa", turn="Opa ist dran: du spielst für diesen Platz")
     axe_check(hostpage)
     shot(hostpage, "host-turn")
     tile(hostpage, "plains", "0,1")
@@ -195,3 +201,55 @@ def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
     bruno.wait_for_selector("#notice", state="detached", timeout=20000)
     bruno.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
     bruno.watch.assert_no_errors()
+
+
+def test_an_earthquake_is_two_taps_on_the_map(browser, live, shot):
+    table, ada, bruno = two_phones(browser, live, "it", variant="expert")
+    setup = {**SETUP, "display": {**SETUP["display"], "power": ["sun", "rain"]}}
+    gp.start(live, table, setup)
+    ada.wait_for_selector("#actions")
+    tile(ada, "forest", "0,0")
+    tile(ada, "sea", "1,0")
+    bruno.wait_for_selector("[data-move=power-earthquake]")
+    bruno.click("[data-move=power-earthquake]")
+    bruno.click("[data-target='0,0']")  # the first square, then the one it swaps with
+    bruno.wait_for_selector("[data-target='1,0']")
+    check_screen(bruno, "it", name="Bruno")
+    shot(bruno, "second-square")
+    bruno.click("[data-target='1,0']")
+    ada.wait_for_selector("#answers [data-move=pass]")
+    ada.click("#answers [data-move=pass]")
+    for page in (ada, bruno):
+        page.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=sea]")
+        page.wait_for_selector("#gaia-board [data-at='1,0'][data-terrain=forest]")
+        check_screen(page, "it")
+        page.watch.assert_no_errors()
+
+
+def test_a_tornado_the_card_taken_is_entered_on_the_phone(browser, live, shot):
+    table, ada, bruno = two_phones(browser, live, "de", variant="expert")
+    setup = {**SETUP, "display": {**SETUP["display"], "power": ["sun", "rain"]}}
+    gp.start(live, table, setup)
+    ada.wait_for_selector("#actions")
+    tile(ada, "forest", "0,0")
+    tile(ada, "sea", "1,0")
+    bruno.wait_for_selector("[data-move=power-tornado]")
+    bruno.click("[data-move=power-tornado]")
+    ada.wait_for_selector("#answers [data-move=pass]")
+    ada.click("#answers [data-move=pass]")
+    bruno.wait_for_selector("#tornado [data-move=tornado]")
+    check_screen(bruno, "de", name="Bruno")
+    bruno.click("#tornado [data-move=tornado]")
+    assert set(selects_empty(bruno)) == {""}  # nothing guessed: the pile, then the card
+    bruno.select_option("[data-field=taken-0-pile]", "power")
+    bruno.select_option("[data-field=taken-0]", "sun")
+    bruno.select_option("[data-field=keep]", "0")
+    check_screen(bruno, "de", name="Bruno")
+    axe_check(bruno)
+    shot(bruno, "tornado-sheet")
+    bruno.click("#modal-ok")
+    bruno.locator("#hand", has_text="Sonne").wait_for()  # kept: now a known card of his
+    ada.locator("#players li", has_text="Ada").filter(has_text="1 Karte auf der Hand").wait_for()
+    for page in (ada, bruno):
+        check_screen(page, "de")
+        page.watch.assert_no_errors()

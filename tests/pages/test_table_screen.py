@@ -87,6 +87,7 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
                                       ("forest", "sea")],
                     nature=["plains", "desert", "mountain"], life=DISPLAY["life"])
     assert "[object" not in page.inner_text("#setup")
+    assert page.locator("#setup-note").is_hidden()  # nothing left to pick
     check_screen(page, "en")
     axe_check(page)
     shot(page, "lobby-filled")
@@ -128,6 +129,12 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     popup = popup_info.value
     assert popup.url.endswith(f"/j/{t['code']}#host={sid}&seat=0")
     popup.wait_for_selector("text=Ada")  # the play view for Ada, with the host's token
+    # the host places Ada's tile from there: logged as entered by the host
+    popup.locator("[data-move=nature-forest]").first.click()
+    popup.locator("[data-target='0,0']").first.click()
+    popup.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    last = api.get(f"/sessions/{sid}/moves").json()["entries"][-1]
+    assert (last["seat"], last["by"], last["move"]["terrain"]) == (0, "host", "forest")
     watch.expect(401, "/me")
     assert api.get(f"/sessions/{sid}/me", t["tokens"][0]).status_code == 401
     assert state(api, t)["players"][0]["phone"] is False
@@ -309,4 +316,48 @@ def test_a_game_that_cannot_end_is_offered_to_the_host(browser, live):
             break
         page.wait_for_timeout(100)
     assert api.get(f"/sessions/{sid}").json()["status"] == "finished"
+    watch.assert_no_errors()
+
+
+def test_the_table_says_whose_answer_a_power_awaits(browser, live):
+    api = Api(live.url)
+    t = gaia_table(api, ["Ada", "Bo", "Cy"], start=False, variant="expert")
+    setup = {"objectives": [["forest", "forest", "sea", "sea"]] * 5,
+             "display": {**DISPLAY, "power": ["rain", "defense"]}}
+    r = api.post(f"/sessions/{t['sid']}/start", t["host"], json={"setup": setup})
+    assert r.status_code == 201, r.text
+    move(api, t, 0, {"type": "play_nature", "terrain": "swamp", "at": [0, 0]})
+    move(api, t, 0, {"type": "play_power", "card": "sun", "at": [0, 0]})
+    page, watch = screen(browser, live, t["sid"], None, "de", PHONE)
+    assert page.inner_text("#answers-awaited") == "Warte auf die Antwort von Bo, Cy"
+    r = api.post(f"/sessions/{t['sid']}/moves", t["tokens"][1], json={"type": "pass"})
+    assert r.status_code == 201, r.text
+    expect(page.locator("#answers-awaited")).to_have_text("Warte auf die Antwort von Cy")
+    check_screen(page, "de", turn="Ada ist am Zug")
+    watch.assert_no_errors()
+
+
+def test_a_kazaam_seat_without_a_phone_in_italian(browser, live, shot):
+    api = Api(live.url)
+    created = api.create("kazaam")
+    sid, host = created["id"], created["host_token"]
+    api.join(created["code"], "Ada", prototype="wood", ingredient="mercury")
+    page, watch = screen(browser, live, sid, host, "it", PHONE)
+    page.wait_for_selector("#add-seat select[name=prototype] option:nth-child(2)",
+                           state="attached")
+    # the prototype Ada took is not offered again (K1.6)
+    offered = page.locator("#add-seat select[name=prototype] option").all_inner_texts()
+    assert "legno" not in offered and "fuoco" in offered
+    page.fill("#add-seat input[name=name]", "Bo")
+    page.select_option("#add-seat select[name=color]", "blue")
+    page.select_option("#add-seat select[name=prototype]", "fire")
+    page.select_option("#add-seat select[name=ingredient]", "sulphur")
+    page.click("#add-seat-ok")
+    page.wait_for_selector("#players li[data-seat='1']")
+    bo = api.get(f"/sessions/{sid}").json()["players"][1]
+    assert (bo["name"], bo["prototype"], bo["ingredient"], bo["phone"]) == (
+        "Bo", "fire", "sulphur", False)
+    check_screen(page, "it")
+    axe_check(page)
+    shot(page, "kazaam-lobby-it")
     watch.assert_no_errors()

@@ -112,6 +112,13 @@ def test_rejection_shows_the_rule(browser, live):
     assert "G6.2" in bo.inner_text("dt:target")
 
 
+def name_tile(page, homunculus: str, part: str, ingredients: list[str]) -> None:
+    page.select_option(".sheet [data-field=homunculus]", homunculus)
+    page.select_option(".sheet [data-field=part]", part)
+    for name in ingredients:
+        page.click(f".sheet [data-more={name}]")
+
+
 def test_kazaam_opening_through_the_pages(browser, live, shot):
     table, code = open_table(browser, live, "kazaam")
     ada = phone(browser, live, code, "Ada", prototype="wood", ingredient="mercury")
@@ -120,23 +127,23 @@ def test_kazaam_opening_through_the_pages(browser, live, shot):
     start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
     ada.wait_for_selector("#actions")
     ada.click("[data-move=draw]")
-    ada.wait_for_selector("#hand .t-unknown:nth-child(4)")
-    # discard an unknown tile, naming it: wood arm (mercury, sulphur)
+    ada.wait_for_selector("#hand .t-unknown:nth-child(4):last-child")
+    # discard an unknown tile, naming it (nothing pre-filled): wood arm (mercury, sulphur)
     ada.click("[data-move=discard-unknown]")
+    name_tile(ada, "wood", "arm", ["mercury", "sulphur"])
     ada.click("#modal-ok")
-    ada.locator("#kz-board").locator("xpath=..").filter(has_text="mercury 2").wait_for()
+    ada.locator("#kz-pool [data-ingredient=mercury]", has_text="\u00d7 2").wait_for()
     # build a wood head for exactly mercury + sulphur
     ada.click("[data-move=build-unknown]")
-    ada.select_option(".sheet [data-field=part]", "head")
-    ada.select_option(".sheet [data-field=slot]", "head")
+    name_tile(ada, "wood", "head", ["mercury", "sulphur"])
     ada.click("#modal-ok")
-    ada.wait_for_selector("[data-slot=head].built")
-    bo.wait_for_selector("#actions [data-move=end-turn]")  # the turn came to Bo, live
-    table.wait_for_selector("#board")
+    ada.wait_for_selector("#kz-board [data-slot=head].built")
+    bo.wait_for_selector("#end-turn")  # the turn came to Bo, live
+    table.wait_for_selector("[data-seat='0'][data-slot=head].built")  # and to the table
     shot(ada, "built")
     shot(table, "boards")
     ada.click("#undo")
-    ada.wait_for_selector("[data-slot=head]:not(.built)")
+    ada.wait_for_selector("#kz-board [data-slot=head]:not(.built)")
     assert "Your turn" in ada.inner_text("#status")
     assert ada.errors == [] and bo.errors == []  # type: ignore[attr-defined]
 

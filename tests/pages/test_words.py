@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from .checks import PageWatch, axe_check, check_screen, phone
+from .checks import PageWatch, axe_check, check_screen, check_tap_targets, phone
 
 JS = Path(__file__).resolve().parents[2] / "companion" / "pages" / "static" / "js"
 LANGS = ("en", "it", "de")
@@ -33,6 +33,7 @@ def test_start_page_builds_the_options_from_the_games_listing(browser, live, sho
     try:
         shot(page, "start")
         check_screen(page, lang)
+        check_tap_targets(page)
         axe_check(page)
         gaia = next(g for g in games if g["id"] == "gaia")
         text = page.inner_text("#new-table")
@@ -90,6 +91,7 @@ def test_code_box_checks_the_code_then_opens_the_table(browser, live, shot, lang
         assert "ZZZ999" in note
         shot(page, "wrong-code")
         check_screen(page, lang)
+        check_tap_targets(page)
         code = created["code"]
         box.locator("input").fill(f"{code[:3].lower()} {code[3:].lower()}")
         box.locator("button").click()
@@ -124,14 +126,14 @@ for (const file of process.argv.slice(1)) {
   }
   out[file] = tables.map((text) => {
     const table = Function(`"use strict"; return (${text});`)();
-    return Object.fromEntries(Object.entries(table).map(([l, s]) => [l, Object.keys(s)]));
+    return table;
   });
 }
 console.log(JSON.stringify(out));
 """
 
 
-def _string_tables() -> dict[str, list[dict[str, list[str]]]]:
+def _string_tables() -> dict[str, list[dict[str, dict[str, str]]]]:
     files = sorted(str(p) for p in JS.glob("*.js"))
     done = subprocess.run(["node", "-e", _EXTRACT, *files], capture_output=True, text=True,
                           check=True, timeout=60)
@@ -153,6 +155,7 @@ def test_every_page_string_is_in_every_language():
 def test_string_keys_used_by_the_modules_exist():
     tables = _string_tables()
     known = {k for found in tables.values() for table in found for k in table["en"]}
+    assert "codebox.title" in known and "start.create" in known
     used = set()
     for path in JS.glob("*.js"):
         for m in re.finditer(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text()):
@@ -240,6 +243,8 @@ def test_rules_page_in_the_readers_language(browser, live, shot, lang):
         assert g62["language"] == lang and g62["text"] in page.inner_text("main")
         shot(page, "rules")
         check_screen(page, lang)
+        check_tap_targets(page)
+        axe_check(page)
         # the picker asks the server for the other language, and it sticks
         other = "de" if lang != "de" else "it"
         page.select_option("#lang", other)
@@ -249,3 +254,14 @@ def test_rules_page_in_the_readers_language(browser, live, shot, lang):
         watch.assert_no_errors()
     finally:
         context.close()
+
+
+def test_no_page_string_is_an_untranslated_copy_of_the_english():
+    for file, found in _string_tables().items():
+        for table in found:
+            for key, english in table["en"].items():
+                words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", english))
+                if len(words) < 3:
+                    continue  # "OK", "Tornado", "Phase: {phase}" may well be the same
+                for lang in ("it", "de"):
+                    assert table[lang][key] != english, (Path(file).name, lang, key, english)

@@ -202,6 +202,16 @@ def test_k5_2_arm_takes_a_named_or_an_unknown_tile():
             "K5.2")  # she cannot hold that one
 
 
+def test_k5_2_an_unnamed_take_from_a_fully_named_hand_forgets_the_names():
+    s = game()
+    built(s, 0, "left_arm", ARM)
+    hand(s, 1, T("bone", "leg", "mandrake", "sulphur"), T("wood", "head", "mercury", "sulphur"))
+    held = s["players"][0]["hand"]["unknown"]
+    s, _ = play(s, 0, {"type": "power", "slot": "left_arm", "target": {"seat": 1}})
+    assert s["players"][1]["hand"] == {"known": [], "unknown": 1}  # no guess which one left
+    assert s["players"][0]["hand"]["unknown"] == held + 1
+
+
 def test_k5_3_tail_turns_down_then_discards():
     s = game()
     built(s, 0, "tail", T("wood", "tail", "mercury", "sulphur"))
@@ -217,6 +227,18 @@ def test_k5_3_tail_turns_down_then_discards():
     assert events[-1]["type"] == "part_discarded"
     assert s["players"][1]["board"]["left_leg"] is None
     assert s["discard"] == [T("fire", "leg", "mandrake", "sulphur")]
+
+
+def test_k5_3_the_tail_in_use_cannot_aim_at_itself():
+    s = game()
+    built(s, 0, "tail", T("wood", "tail", "mercury", "sulphur"))
+    built(s, 0, "head", T("wood", "head", "mercury", "sulphur"))
+    rejects(s, 0, {"type": "power", "slot": "tail", "target": {"seat": 0, "slot": "tail"}},
+            "K5.3")
+    tail = next(m for m in KAZAAM.legal_moves(s, 0) if m["type"] == "power")
+    assert tail["targets"] == [{"seat": 0, "slot": "head"}]  # her own other part is fair
+    s, events = play(s, 0, {"type": "power", "slot": "tail", "target": {"seat": 0, "slot": "head"}})
+    assert events[-1] == {"type": "part_turned_down", "seat": 0, "slot": "head"}
 
 
 def test_k5_4_leg_takes_a_chosen_tile_from_the_discard():

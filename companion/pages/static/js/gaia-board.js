@@ -4,9 +4,9 @@
 import { addStrings, el, COLORS } from "./common.js";
 
 addStrings({
-  en: { "gb.map": "The map", "gb.empty": "The map is empty: the first tile goes anywhere.", "gb.met": "{n} of 4 needs met", "gb.free": "Free square" },
-  it: { "gb.map": "La mappa", "gb.empty": "La mappa è vuota: la prima tessera va dove vuoi.", "gb.met": "bisogni soddisfatti: {n} su 4", "gb.free": "Casella libera" },
-  de: { "gb.map": "Die Karte", "gb.empty": "Die Karte ist leer: Das erste Plättchen darf überallhin.", "gb.met": "{n} von 4 Bedürfnissen erfüllt", "gb.free": "Freies Feld" },
+  en: { "gb.map": "The map", "gb.empty": "The map is empty: the first tile goes anywhere.", "gb.met": "{n} of 4 needs met", "gb.free": "Free square", "gb.city": "city: needs {needs} ({n} of 4 met)" },
+  it: { "gb.map": "La mappa", "gb.empty": "La mappa è vuota: la prima tessera va dove vuoi.", "gb.met": "bisogni soddisfatti: {n} su 4", "gb.free": "Casella libera", "gb.city": "città: bisogni {needs} (soddisfatti: {n} su 4)" },
+  de: { "gb.map": "Die Karte", "gb.empty": "Die Karte ist leer: Das erste Plättchen darf überallhin.", "gb.met": "{n} von 4 Bedürfnissen erfüllt", "gb.free": "Freies Feld", "gb.city": "Stadt: Bedürfnisse {needs} ({n} von 4 erfüllt)" },
 });
 
 const NS = "http://www.w3.org/2000/svg";
@@ -49,6 +49,8 @@ function drawTile(c, tile, x, y, initials) {
 }
 
 function drawCity(c, g, city, x, y, initials) {
+  // the needs in words for a screen reader; on screen, coloured squares ticked when met
+  g.querySelector("title").textContent += ` · ${c.t("gb.city", { needs: city.needs.map(c.term).join(", "), n: city.satisfied })}`;
   g.append(svg("rect", { x: x + 8, y: y + 20, width: CELL - 16, height: CELL - 26, rx: 5, fill: "#fff", stroke: "#111" }),
     svg("text", { x: x + CELL / 2, y: y + 32, "font-size": 11, "text-anchor": "middle", class: "city-needs",
       "aria-label": c.t("gb.met", { n: city.satisfied }) }, `${city.satisfied}/4`));
@@ -76,7 +78,7 @@ export function boardSvg(state, c) {
   const cols = Math.max(...xs) - left + 1; const rows = Math.max(...ys) - top + 1;
   const root = svg("svg", { class: "board", id: "gaia-board", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`,
     role: "group", "aria-label": c.t("gb.map"),
-    style: `width:max(100%, ${cols * 46}px); max-width:${Math.max(cols * 72, 220)}px` });
+    style: `width:max(100%, ${cols * 50}px); max-width:${Math.max(cols * 72, 220)}px` });
   const initials = Object.fromEntries(state.players.map((p) => [p.seat, { color: COLORS[p.color] || "#888",
     letter: (p.name || "?").slice(0, 1).toUpperCase(), ink: ["yellow", "orange"].includes(p.color) ? "#000" : "#fff" }]));
   for (const tile of tiles) {

@@ -17,13 +17,13 @@ addStrings({
     "g.drawTitle": "Draw", "g.drawnWhich": "Which card did you draw?", "g.refillWhich": "Card turned up to refill the row",
     "g.cityEnter": "Enter your city card", "g.cityTitle": "Your city card", "g.whereTile": "{terrain} tile",
     "g.whereAnimals": "Animals on {symbol}", "g.whereCity": "City on {symbol}", "g.first": "{card}: first square",
-    "g.second": "{card}: second square", "g.hand": "Your hand", "g.declare": "Say which cards you hold",
+    "g.second": "{card}: second square", "g.hand": "Your hand", "g.handOf": "{who}'s hand", "g.declare": "Say which cards you hold",
     "g.declareTitle": "Your hand (only you see it)", "g.unnamed.one": "1 card not named", "g.unnamed.other": "{n} cards not named",
     "g.handEmpty": "No cards in hand.", "g.objectives": "Objectives", "g.takenBy": "taken by {who}",
     "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
     "g.players": "Players", "g.pawnsLeft.one": "1 pawn left", "g.pawnsLeft.other": "{n} pawns left",
     "g.inHand.one": "1 card in hand", "g.inHand.other": "{n} cards in hand",
-    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.objective": "Objective {n}",
+    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.card": "Card", "g.cardOf": "the card from {who}", "g.objective": "Objective {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Nature", "g.pile.life": "Life", "g.pile.power": "Power" },
   it: { "g.tile": "Posa una tessera", "g.animals": "Animali", "g.city": "Città", "g.draw": "Pesca una carta",
     "g.claim": "Prendi un obiettivo", "g.power": "Carte potere",
@@ -37,13 +37,13 @@ addStrings({
     "g.drawTitle": "Pesca", "g.drawnWhich": "Quale carta hai pescato?", "g.refillWhich": "Carta girata per riempire la fila",
     "g.cityEnter": "Inserisci la tua carta città", "g.cityTitle": "La tua carta città", "g.whereTile": "Tessera {terrain}",
     "g.whereAnimals": "Animali su {symbol}", "g.whereCity": "Città su {symbol}", "g.first": "{card}: prima casella",
-    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.declare": "Dichiara le carte che hai",
+    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.handOf": "La mano di {who}", "g.declare": "Dichiara le carte che hai",
     "g.declareTitle": "La tua mano (la vedi solo tu)", "g.unnamed.one": "1 carta non dichiarata", "g.unnamed.other": "{n} carte non dichiarate",
     "g.handEmpty": "Nessuna carta in mano.", "g.objectives": "Obiettivi", "g.takenBy": "preso da {who}",
     "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
     "g.players": "Giocatori", "g.pawnsLeft.one": "1 pedina rimasta", "g.pawnsLeft.other": "{n} pedine rimaste",
     "g.inHand.one": "1 carta in mano", "g.inHand.other": "{n} carte in mano",
-    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.objective": "Obiettivo {n}",
+    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.card": "Carta", "g.cardOf": "la carta di {who}", "g.objective": "Obiettivo {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natura", "g.pile.life": "Vita", "g.pile.power": "Potere" },
   de: { "g.tile": "Plättchen legen", "g.animals": "Tiere", "g.city": "Stadt", "g.draw": "Karte ziehen",
     "g.claim": "Ziel nehmen", "g.power": "Machtkarten",
@@ -57,13 +57,13 @@ addStrings({
     "g.drawTitle": "Ziehen", "g.drawnWhich": "Welche Karte hast du gezogen?", "g.refillWhich": "Aufgedeckte Karte für die Auslage",
     "g.cityEnter": "Deine Stadtkarte eingeben", "g.cityTitle": "Deine Stadtkarte", "g.whereTile": "Plättchen {terrain}",
     "g.whereAnimals": "Tiere auf {symbol}", "g.whereCity": "Stadt auf {symbol}", "g.first": "{card}: erstes Feld",
-    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.declare": "Sag, welche Karten du hast",
+    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.handOf": "Hand von {who}", "g.declare": "Sag, welche Karten du hast",
     "g.declareTitle": "Deine Hand (nur du siehst sie)", "g.unnamed.one": "1 Karte nicht benannt", "g.unnamed.other": "{n} Karten nicht benannt",
     "g.handEmpty": "Keine Karten auf der Hand.", "g.objectives": "Ziele", "g.takenBy": "genommen von {who}",
     "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
     "g.players": "Mitspielende", "g.pawnsLeft.one": "noch 1 Figur", "g.pawnsLeft.other": "noch {n} Figuren",
     "g.inHand.one": "1 Karte auf der Hand", "g.inHand.other": "{n} Karten auf der Hand",
-    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.objective": "Ziel {n}",
+    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.card": "Karte", "g.cardOf": "die Karte von {who}", "g.objective": "Ziel {n}",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natur", "g.pile.life": "Leben", "g.pile.power": "Macht" },
 });
 
@@ -166,7 +166,9 @@ function powerItems(c, legal) {
       const from = await c.pickSquare(starts, c.t("g.first", { card: c.term(m.card) }));
       if (!from) return;
       const ends = m.pairs.filter((p) => same(p[0], from)).map((p) => p[1]);
+      c.highlight([from]);  // the first square stays marked while the second is picked
       const to = await c.pickSquare(ends, c.t("g.second", { card: c.term(m.card) }));
+      c.highlight([]);
       if (to) c.send({ type: "play_power", card: m.card, at: from, to });
       return;
     }
@@ -244,9 +246,22 @@ function urgent(legal, state, me, c) {
   return null;
 }
 
+// Tornado (G10.3): for each player, the pile the card came from, then the card itself.
+function takenPicker(c, victim) {
+  const box = el("div");
+  let card = null;
+  const piles = Object.keys(victim.hand_counts || {}).filter((p) => victim.hand_counts[p] > 0);
+  const pile = c.choice(c.t("g.tornadoTitle", { who: c.names[victim.seat] }), piles, { name: `taken-${victim.seat}-pile`,
+    labels: (p) => c.t(`g.pile.${p}`), onChange: (p) => {
+      card = cardPicker(c, p, { label: c.t("g.card"), name: `taken-${victim.seat}` });
+      box.replaceChildren(card.node);
+    } });
+  return { node: el("fieldset", { class: "cardpick" }, pile.node, box), value: () => (card ? card.value() : null) };
+}
+
 function enterTornado(c, template) {
-  const picks = template.taken.map((v) => cardPicker(c, "any", { label: c.t("g.tornadoTitle", { who: c.names[v.seat] }), name: `taken-${v.seat}` }));
-  const keep = c.choice(c.t("g.keep"), template.taken.map((v, i) => String(i)), { name: "keep", labels: (i) => c.names[template.taken[i].seat] });
+  const picks = template.taken.map((v) => takenPicker(c, v));
+  const keep = c.choice(c.t("g.keep"), template.taken.map((v, i) => String(i)), { name: "keep", labels: (i) => c.t("g.cardOf", { who: c.names[template.taken[i].seat] }) });
   c.sheet(c.t("g.tornadoPlay"), el("div", {}, picks.map((p) => p.node), keep.node), () => {
     if (picks.some((p) => p.value() === null) || keep.value() === null) return c.t("ui.pickAll");
     return c.send({ type: "tornado", taken: template.taken.map((v, i) => ({ seat: v.seat, card: picks[i].value() })), keep: Number(keep.value()) });
@@ -260,7 +275,7 @@ function handDeclaration(me, state, c) {
   const known = piles.flatMap((p) => me.hand[p].known.map((card) => el("span", { class: "cardchip" }, cardText(c, card))));
   const unknown = piles.reduce((n, p) => n + me.hand[p].unknown, 0);
   const total = known.length + unknown;
-  return el("section", { class: "card", id: "hand" }, el("h2", {}, c.t("g.hand")),
+  return el("section", { class: "card", id: "hand" }, el("h2", {}, c.host ? c.t("g.handOf", { who: c.names[c.seat] }) : c.t("g.hand")),
     total ? el("div", { class: "cards" }, known, unknown ? el("span", { class: "cardchip t-unknown" }, c.tn("g.unnamed", unknown)) : null)
       : el("p", { class: "hint" }, c.t("g.handEmpty")),
     unknown && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);

@@ -35,7 +35,7 @@ addStrings({
     "kz.arm.skip": "Don't name it", "kz.leg.title": "Which tile from the discard pile?",
     "kz.torso.pick": "Pick exactly 3 ingredients.",
     "kz.tail.pick": "The part your tail hits",
-    "kz.board.mine": "Your homunculus", "kz.free": "free", "kz.down": "face down",
+    "kz.built": "{n} of 9 built", "kz.reset": "A tile was taken from your hand without being named, so your names were reset: name your tiles again.", "kz.board.mine": "Your homunculus", "kz.free": "free", "kz.down": "face down",
     "kz.pool": "Your ingredients", "kz.none": "none", "kz.own": "own ingredient", "kz.proto": "prototype",
     "kz.hand": "Your hand", "kz.unnamed.one": "1 tile not named", "kz.unnamed.other": "{n} tiles not named",
     "kz.handEmpty": "No tiles in hand.", "kz.declare": "Name a tile", "kz.forget": "Forget the names",
@@ -54,7 +54,7 @@ addStrings({
     "kz.prompt.waitReact": "{who} può rispondere alla coda con la testa.",
     "kz.react.cancel": "Annullala: la mia testa si copre", "kz.react.accept": "Lascia agire la coda",
     "kz.tile.homunculus": "Homunculus", "kz.tile.part": "Pezzo",
-    "kz.tile.cost": "Ingredienti sulla tessera: da 2 a 5, al massimo 2 uguali", "kz.tile.count": "{n} scelti",
+    "kz.tile.cost": "Ingredienti sulla tessera: da 2 a 5, al massimo 2 uguali", "kz.tile.count": "scelti: {n}",
     "kz.tile.pickAll": "Scegli l'homunculus, il pezzo e da 2 a 5 ingredienti.",
     "kz.tile.title.build": "Costruisci: quale tessera?", "kz.tile.title.discard": "Scarta: quale tessera?",
     "kz.tile.title.declare": "Dichiara una tessera che hai (la vedi solo tu)",
@@ -64,7 +64,7 @@ addStrings({
     "kz.arm.skip": "Non dichiararla", "kz.leg.title": "Quale tessera dagli scarti?",
     "kz.torso.pick": "Scegli esattamente 3 ingredienti.",
     "kz.tail.pick": "Il pezzo che la tua coda colpisce",
-    "kz.board.mine": "Il tuo homunculus", "kz.free": "libero", "kz.down": "coperto",
+    "kz.built": "{n} su 9 costruiti", "kz.reset": "Ti hanno preso una tessera senza dichiararla, quindi le tue dichiarazioni sono azzerate: dichiara di nuovo le tue tessere.", "kz.board.mine": "Il tuo homunculus", "kz.free": "libero", "kz.down": "coperto",
     "kz.pool": "I tuoi ingredienti", "kz.none": "nessuno", "kz.own": "ingrediente tuo", "kz.proto": "prototipo",
     "kz.hand": "La tua mano", "kz.unnamed.one": "1 tessera non dichiarata", "kz.unnamed.other": "{n} tessere non dichiarate",
     "kz.handEmpty": "Nessuna tessera in mano.", "kz.declare": "Dichiara una tessera", "kz.forget": "Dimentica le dichiarazioni",
@@ -93,7 +93,7 @@ addStrings({
     "kz.arm.skip": "Nicht benennen", "kz.leg.title": "Welches Plättchen vom Ablagestapel?",
     "kz.torso.pick": "Wähle genau 3 Zutaten.",
     "kz.tail.pick": "Das Teil, das dein Schwanz trifft",
-    "kz.board.mine": "Dein Homunkulus", "kz.free": "frei", "kz.down": "verdeckt",
+    "kz.built": "{n} von 9 gebaut", "kz.reset": "Dir wurde ein Plättchen genommen, ohne es zu benennen; deine Benennungen sind zurückgesetzt: Benenne deine Plättchen neu.", "kz.board.mine": "Dein Homunkulus", "kz.free": "frei", "kz.down": "verdeckt",
     "kz.pool": "Deine Zutaten", "kz.none": "keine", "kz.own": "eigene Zutat", "kz.proto": "Prototyp",
     "kz.hand": "Deine Hand", "kz.unnamed.one": "1 Plättchen nicht benannt", "kz.unnamed.other": "{n} Plättchen nicht benannt",
     "kz.handEmpty": "Keine Plättchen auf der Hand.", "kz.declare": "Plättchen benennen", "kz.forget": "Benennungen vergessen",
@@ -181,18 +181,25 @@ function cell(ctx, player, slot, { targets, mine }) {
 }
 
 // One player's homunculus: the 3 x 3 places of K2, who it is, and the points so far.
-export function boardOf(ctx, player, { mine = false } = {}) {
+// {fold: {open, onToggle}} folds it behind its heading (other players on a phone).
+export function boardOf(ctx, player, { mine = false, fold = null } = {}) {
   const targets = ctx.targets || [];
   const score = (player.score && player.score.total) ?? 0;
   const turn = ctx.state.turn || {};
-  return el("section", { class: `kz-player ${mine ? "mine" : "other"} ${turn.seat === player.seat ? "current" : ""}`,
-    "data-seat": player.seat, id: mine ? "kz-board" : null },
-  el("h3", { class: "kz-head" }, el("span", { class: "dot", style: `background:${COLORS[player.color] || "#888"}`, "aria-hidden": "true" }),
+  const built = Object.values(player.board || {}).filter(Boolean).length;
+  const head = [el("span", { class: "dot", style: `background:${COLORS[player.color] || "#888"}`, "aria-hidden": "true" }),
     el("span", { class: "kz-name" }, mine ? t("kz.board.mine") : player.name),
-    el("span", { class: "chip kz-points" }, tn("kz.points", score))),
-  el("div", { class: "kz-grid" }, LAYOUT.map((slot) => cell(ctx, player, slot, { targets, mine }))),
-  el("p", { class: "hint kz-facts" }, ctx.icon(player.prototype, { decorative: true, size: 18 }),
-    `${t("kz.proto")}: ${ctx.term(player.prototype)} · ${tn("kz.inHand", player.hand_size ?? 0)}`));
+    fold ? el("span", { class: "hint kz-built" }, t("kz.built", { n: built })) : null,
+    el("span", { class: "chip kz-points" }, tn("kz.points", score))];
+  const body = [el("div", { class: "kz-grid" }, LAYOUT.map((slot) => cell(ctx, player, slot, { targets, mine }))),
+    el("p", { class: "hint kz-facts" }, ctx.icon(player.prototype, { decorative: true, size: 18 }),
+      `${t("kz.proto")}: ${ctx.term(player.prototype)} · ${tn("kz.inHand", player.hand_size ?? 0)}`)];
+  const attrs = { class: `kz-player ${mine ? "mine" : "other"} ${turn.seat === player.seat ? "current" : ""}`,
+    "data-seat": player.seat, id: mine ? "kz-board" : null };
+  if (!fold) return el("section", attrs, el("h3", { class: "kz-head" }, head), body);
+  const box = el("details", { ...attrs, open: fold.open }, el("summary", { class: "kz-head" }, head), body);
+  box.addEventListener("toggle", () => fold.onToggle(box.open));
+  return box;
 }
 
 export function poolLine(ctx, player) {

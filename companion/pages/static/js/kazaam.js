@@ -2,18 +2,25 @@
 // homunculus board, actions grouped by kind (draw, build, discard, power, refresh),
 // tiles entered without guesses, the head's answer to a tail, the hand and its names.
 import { el, t, tn } from "./common.js";
-import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
+import { boardOf, counters, PARTS, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 
 const by = (legal, type) => legal.filter((m) => m.type === type);
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
 const mark = (node) => { for (const b of node.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === node); };
 
+// Other players' boards fold behind one line each on a phone (the person opens the
+// ones they want; a board with a square to tap opens by itself); the table shows all.
+const unfolded = new Set();
+
 function renderBoard(state, ctx) {
   const me = playerOf(state, ctx.seat);
   const others = state.players.filter((p) => p.seat !== ctx.seat);
+  const targets = ctx.targets || [];
+  const fold = (p) => (me ? { open: unfolded.has(p.seat) || targets.some((x) => x.startsWith(`${p.seat}/`)),
+    onToggle: (open) => (open ? unfolded.add(p.seat) : unfolded.delete(p.seat)) } : null);
   return el("div", { class: "kz-boards", id: "kz-boards" }, me ? boardOf(ctx, me, { mine: true }) : null,
     me ? poolLine(ctx, me) : null,
-    others.length ? el("div", { class: "kz-others" }, others.map((p) => boardOf(ctx, p))) : null);
+    others.length ? el("div", { class: `kz-others ${me ? "folded" : ""}` }, others.map((p) => boardOf(ctx, p, { fold: fold(p) }))) : null);
 }
 
 // A sheet with one button per choice; OK sends the chosen one (two taps: no mis-tap acts).
@@ -41,7 +48,7 @@ function buildItems(legal, ctx) {
     }
     const free = m.free_slots || {};
     return { id: "build-unknown", label: t("kz.fromHand"), icon: ctx.icon("unknown", { decorative: true }), run: () => {
-      const editor = tileEditor(ctx, { parts: Object.keys(free) });
+      const editor = tileEditor(ctx, { parts: PARTS.filter((p) => free[p]) });  // the rules' order
       ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
         const tile = editor.value();
         if (!tile) return t("kz.tile.pickAll");
@@ -148,9 +155,27 @@ function urgent(legal, state, me, ctx) {
 }
 
 // The own hand, with the names its holder gave (PUT me/hand) and a way to name more.
+// K5.2: an arm took a tile unnamed from a hand that was all named: the names are reset
+// and the holder is asked again. Seen as the names vanishing with one tile gone while the
+// discard pile stays as it was (an undone leg power would put its tile back there).
+const lastLook = new Map();  // seat -> {known, size, discards}
+const resetFor = new Set();
+
+function noticeReset(me, state, ctx) {
+  const { known, unknown } = me.hand;
+  const now = { known: known.length, size: known.length + unknown, discards: (state.piles?.discard || []).length };
+  const before = lastLook.get(ctx.seat);
+  if (before && before.known > 0 && !now.known && unknown && now.size === before.size - 1
+      && now.discards === before.discards) resetFor.add(ctx.seat);
+  if (now.known || !unknown) resetFor.delete(ctx.seat);
+  lastLook.set(ctx.seat, now);
+  return resetFor.has(ctx.seat);
+}
+
 function handDeclaration(me, state, ctx) {
   if (!me || !me.hand || state.status !== "playing") return null;
   const { known, unknown } = me.hand;
+  const reset = noticeReset(me, state, ctx);
   const declare = () => {
     const editor = tileEditor(ctx);
     ctx.sheet(t("kz.tile.title.declare"), editor.node, async () => {
@@ -159,6 +184,7 @@ function handDeclaration(me, state, ctx) {
     });
   };
   return el("section", { class: "card", id: "hand" }, el("h2", {}, t("kz.hand")),
+    reset ? el("p", { class: "warnbox", id: "kz-reset", role: "status" }, t("kz.reset")) : null,
     known.length || unknown ? el("div", { class: "cards" }, known.map((tile) => tileChip(ctx, tile)),
       Array.from({ length: unknown }, () => el("span", { class: "cardchip kz-tile t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
       : el("p", { class: "hint" }, t("kz.handEmpty")),

@@ -18,7 +18,7 @@
 //                                             (PUT me/hand through ctx.declare(hand))
 //     extras(state, me, ctx) -> Node[]        anything else (objectives, face-up cards…)
 //   };
-// ctx = { game, state, me, legal, seat, names: {seat: name},
+// ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},
 //         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),
 //                                             refreshes, scrolls back to the status line
 //         declare(hand) -> Promise<bool>,
@@ -32,9 +32,10 @@
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, alertTurn,
-  COLORS, backoff, message } from "./common.js";
+  COLORS, backoff } from "./common.js";
 import { sheet, choice } from "./ui.js";
-import { joinForm, wrongCode, lateJoiner, colorName } from "./join.js";
+import { joinForm, wrongCode, lateJoiner } from "./join.js";
+import { groupsCard, lobby, resultCard, wordsOf } from "./play-parts.js";
 import * as gaiaModule from "./gaia.js";
 import * as kazaamModule from "./kazaam.js";
 
@@ -50,7 +51,7 @@ addStrings({
     "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
     "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
     "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you" },
+    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them" },
   it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
     "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla", "play.endTurn": "Fine turno",
     "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
@@ -62,7 +63,7 @@ addStrings({
     "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
     "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
     "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu" },
+    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto" },
   de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
     "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Zurück", "play.endTurn": "Zug beenden",
     "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
@@ -74,7 +75,7 @@ addStrings({
     "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
     "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
     "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du" },
+    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz" },
 });
 
 let icons = null;
@@ -212,10 +213,14 @@ function pickSquare(squares, label) {
     if (picking) picking.resolve(null);
     picking = { squares, label, resolve };
     drawBoard();
-    // the first square to tap comes into sight, not under the sticky status line
-    const first = boardSlot && (boardSlot.querySelector("[data-target], .legal") || boardSlot);
+    // the board's prompt just under the sticky status line; then the first square to
+    // tap in sight too, if the map is taller than the screen
+    if (!boardSlot) return;
+    const below = (document.getElementById("status")?.offsetHeight || 0) + 8;
+    window.scrollTo({ top: Math.max(0, boardSlot.getBoundingClientRect().top + scrollY - below) });
+    const first = boardSlot.querySelector("[data-target], .legal");
     if (first) {
-      first.style.scrollMarginTop = `${(document.getElementById("status")?.offsetHeight || 0) + 8}px`;
+      first.style.scrollMarginTop = `${below}px`;
       first.scrollIntoView({ block: "nearest" });
     }
   });
@@ -224,7 +229,7 @@ function pickSquare(squares, label) {
 function ctx() {
   const s = current();
   const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
-  return { game: state.game, state, me, legal, seat: s.seat, names, send, declare, t, tn,
+  return { game: state.game, state, me, legal, seat: s.seat, host: Boolean(s.host), names, send, declare, t, tn,
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
     highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
     targets: picking ? picking.squares : [], highlighted,
@@ -252,7 +257,7 @@ function statusLine(mod) {
   if (state.status === "lobby") line = t("play.lobby");
   else if (state.status === "finished") line = t("play.gameOver");
   else {
-    line = mine ? t("play.yourTurn") : t("play.waiting", { who });
+    line = mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
     prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (mine || answering ? t("play.generic") : t("play.idle"));
   }
   const endTurn = legal.find((m) => m.type === "end_turn");
@@ -278,17 +283,6 @@ function statusLine(mod) {
       lastEvents.map((e) => narrate(state.game, wordsOf(state.game, e), names)).filter(Boolean).join(" · ") })) : null);
 }
 
-// An event's game words (pile, terrain, card…) in the page's language before narrating.
-function wordsOf(game, event) {
-  const out = {};
-  for (const [k, v] of Object.entries(event)) {
-    const counts = v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(Number.isInteger);
-    if (counts) out[k] = Object.entries(v).map(([w, n]) => `${term(game, w)} ×${n}`).join(", ");
-    else out[k] = k !== "type" && typeof v === "string" && message(`${game}.term.${v}`) ? term(game, v) : v;
-  }
-  return out;
-}
-
 function drawBoard() {
   const mod = state && MODULES[state.game];
   if (!boardSlot || !mod || !mod.game) return;
@@ -297,37 +291,8 @@ function drawBoard() {
     picking ? el("div", { class: "warnbox row", id: "pending", role: "status" },
       el("span", {}, t("play.tapSquare", { what: picking.label })),
       el("button", { type: "button", onclick: () => { const p = picking; picking = null; drawBoard(); p.resolve(null); } }, t("ui.cancel"))) : null,
-    el("div", { class: "board-wrap" }, mod.game.renderBoard(state, c))].filter(Boolean));
-}
-
-function groupsCard(groups) {
-  return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },
-    el("h3", {}, g.icon || null, g.label),
-    el("div", { class: "row" }, g.items.map((item) => el("button", { class: `action ${item.primary ? "primary" : ""}`, type: "button",
-      "data-move": item.id, onclick: () => item.run() }, item.icon || null, el("span", {}, item.label)))))));
-}
-
-function lobby() {
-  return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("play.atTable")),
-    el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
-      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
-      p.name, " · ", colorName(p.color)))));
-}
-
-function resultCard() {
-  if (!score) return null;
-  const s = current();
-  const label = (k) => message(`${state.game}.score.${k}`) || k.replaceAll("_", " ");
-  const result = state.result || {};
-  const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
-  const mine = score.players.find((p) => p.seat === s.seat);
-  return el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
-    winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
-    mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
-    result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
-    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === s.seat ? "me" : "" },
-      el("b", {}, `${p.name}: ${p.total}`), " ",
-      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => `${label(k)} ${v}`).join(" · "))))));
+    el("div", { class: "board-wrap", tabindex: 0, role: "region", "aria-label": t("play.board") },
+      mod.game.renderBoard(state, c))].filter(Boolean));
 }
 
 function footer() {
@@ -345,11 +310,11 @@ function render() {
   const mod = MODULES[state.game];
   const parts = [statusLine(mod && mod.game)];
   boardSlot = null;
-  if (state.status === "lobby") parts.push(lobby());
+  if (state.status === "lobby") parts.push(lobby(state));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
-    if (state.status === "finished") parts.push(resultCard());
+    if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     if (urgent) parts.push(urgent);
     boardSlot = el("section", { class: "card board-card", id: "board-card" });
     parts.push(boardSlot);
@@ -358,7 +323,7 @@ function render() {
     if (g.handDeclaration) parts.push(g.handDeclaration(me, state, c));
     if (g.extras) parts.push(...g.extras(state, me, c));
   } else if (mod) {
-    if (state.status === "finished") parts.push(resultCard());
+    if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     parts.push(mod.kazaamView({ ...ctx(), rerender: render }));  // the older interface
   }
   parts.push(footer());

@@ -106,11 +106,18 @@ export function gaiaSetup(players, onStart, options, words) {
     if (expert) display.power = power.map((p) => p.value());
     return onStart({ setup: { objectives: objectives.map((o) => o.value()), display } });
   });
-  return el("section", { class: "card tb-setup", id: "setup" }, el("h2", {}, t("setup.title")),
+  const section = el("section", { class: "card tb-setup", id: "setup" }, el("h2", {}, t("setup.title")),
     el("ol", {},
       el("li", {}, t("setup.deal")),
       el("li", {}, t("setup.objectives", { n: players + 2 }), objectives.map((o) => o.node)),
       el("li", {}, t("setup.display"), el("div", { class: "row", id: "setup-nature" }, nature.map((p) => p.node)),
         life.map((l) => l.node), expert ? el("div", { class: "row", id: "setup-power" }, power.map((p) => p.node)) : null)),
     note, button);
+  // the note follows the picks: it says how many are left, and goes once none is
+  section.addEventListener("change", () => {
+    if (note.hidden) return;
+    const left = all().filter((p) => !p.value()).length;
+    if (left) note.textContent = t("setup.missing", { n: left }); else note.hidden = true;
+  });
+  return section;
 }

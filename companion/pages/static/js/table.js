@@ -16,7 +16,7 @@ addStrings({
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
     "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.byHost": "entered by the host",
     "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
-    "tb.hostSeat": "host plays", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
+    "tb.hostSeat": "host plays", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
   it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
     "tb.arrived.one": "1 giocatore al tavolo", "tb.arrived.other": "{n} giocatori al tavolo",
     "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
@@ -24,7 +24,7 @@ addStrings({
     "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
     "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.byHost": "inserita dall'host",
     "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
-    "tb.hostSeat": "gioca l'host", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
+    "tb.hostSeat": "gioca l'host", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
   de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
     "tb.arrived.one": "1 Person am Tisch", "tb.arrived.other": "{n} Personen am Tisch",
     "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
@@ -32,10 +32,11 @@ addStrings({
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
     "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.byHost": "vom Host eingegeben",
     "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
-    "tb.hostSeat": "Host spielt", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
+    "tb.hostSeat": "Host spielt", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
 });
 
 const FEED_KEEP = 80;
+const FEED_VERSIONS = 60;
 const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
   state: null, score: null, words: {}, icons: null, boards: {}, feed: [], seen: -1 };
@@ -47,7 +48,9 @@ function say(event) { return narrate(ctx.state.game, event, names()); }
 
 // -- the feed: the log on load, then each live version once ---------------------------
 async function loadFeed() {
-  const r = await api("GET", `/sessions/${ctx.sid}/moves`);
+  // only the recent past: the feed keeps the last sentences (GET /moves?since=V)
+  const since = Math.max(0, (ctx.state.version || 0) - FEED_VERSIONS);
+  const r = await api("GET", `/sessions/${ctx.sid}/moves${since ? `?since=${since}` : ""}`);
   if (!r.ok) return;
   ctx.feed = [];
   for (const entry of r.data.entries || []) addToFeed(entry.version, entry.events || [], entry.by === "host");
@@ -127,7 +130,7 @@ function statusLine() {
     el("div", { class: "row" },
       turn.phase ? el("span", { class: "chip", id: "phase" }, t("tb.phase", { phase: term(s.game, turn.phase) })) : null,
       Number.isInteger(turn.actions_left) ? el("span", { class: "chip", id: "actions-left" }, tn("tb.actionsLeft", turn.actions_left)) : null),
-    lastLine(),
+    lastLine(), answersLine(),
     stalledNotice());
 }
 
@@ -136,6 +139,16 @@ function statusLine() {
 function lastLine() {
   const last = [...ctx.feed].reverse().find((f) => f.type !== "turn_passed");
   return last ? el("p", { class: "tb-last", id: "last" }, last.text) : null;
+}
+
+// A reaction window (Gaia's Defense, Kazaam's head): whose answer the table waits for.
+function answersLine() {
+  const r = ctx.state.turn && ctx.state.turn.reaction;
+  if (!r || ctx.state.turn.phase !== "reaction") return null;
+  const seats = r.target != null && typeof r.target === "number" ? [r.target]
+    : ctx.state.players.map((p) => p.seat).filter((seat) => seat !== r.actor && !(r.passed || []).includes(seat));
+  if (!seats.length) return null;
+  return el("p", { class: "warnbox", id: "answers-awaited" }, t("tb.awaiting", { who: seats.map((seat) => names()[seat]).join(", ") }));
 }
 
 // K6.2: a game that cannot end is offered to the host to finish. HOOK: the public state

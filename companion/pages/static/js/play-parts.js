@@ -1,0 +1,44 @@
+// Pieces of the play view that need no page state: the action groups, the lobby, the
+// result at the end, and an event's words in the page's language.
+import { el, t, term, message, COLORS } from "./common.js";
+import { colorName } from "./join.js";
+
+// An event's game words (pile, terrain, card…) in the page's language before narrating.
+export function wordsOf(game, event) {
+  const out = {};
+  for (const [k, v] of Object.entries(event)) {
+    const counts = v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(Number.isInteger);
+    if (counts) out[k] = Object.entries(v).map(([w, n]) => `${term(game, w)} ×${n}`).join(", ");
+    else out[k] = k !== "type" && typeof v === "string" && message(`${game}.term.${v}`) ? term(game, v) : v;
+  }
+  return out;
+}
+
+export function groupsCard(groups) {
+  return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },
+    el("h3", {}, g.icon || null, g.label),
+    el("div", { class: "row" }, g.items.map((item) => el("button", { class: `action ${item.primary ? "primary" : ""}`, type: "button",
+      "data-move": item.id, onclick: () => item.run() }, item.icon || null, el("span", {}, item.label)))))));
+}
+
+export function lobby(state) {
+  return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("play.atTable")),
+    el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
+      el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
+      p.name, " · ", colorName(p.color)))));
+}
+
+export function resultCard(state, score, seat) {
+  if (!score) return null;
+  const label = (k) => message(`${state.game}.score.${k}`) || k.replaceAll("_", " ");
+  const result = state.result || {};
+  const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
+  const mine = score.players.find((p) => p.seat === seat);
+  return el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
+    winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
+    mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
+    result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
+    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "" },
+      el("b", {}, `${p.name}: ${p.total}`), " ",
+      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => `${label(k)} ${v}`).join(" · "))))));
+}
