@@ -7,7 +7,7 @@ with boardgame.io measured in the same run.
 Starts an embedded Redis and gunicorn (gevent workers) on loopback. Each table is a
 started Gaia game with a phone per seat (--mix: players per table, cycled) and a table
 screen; each holds a live stream and makes exactly the requests its page makes
-(bench/table_clients.py REQUESTS). Then, in one run:
+(REQUESTS in bench/page_requests.py). Then, in one run:
 
 (a) back to back: --tables tables, each posting its next move as soon as the next
     mover's phone shows the last one (a finished game is replaced by a new table);
@@ -42,8 +42,9 @@ import orjson  # noqa: E402
 
 from bench import peer  # noqa: E402
 from bench.http import Game, baseline, cpu_seconds, start_server  # noqa: E402
+from bench.page_requests import REQUESTS  # noqa: E402
 from bench.report import markdown  # noqa: E402
-from bench.table_clients import REQUESTS, LiveTable  # noqa: E402
+from bench.table_clients import LiveTable  # noqa: E402
 from companion.games.gaia.playout import Table  # noqa: E402
 from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
