@@ -64,6 +64,9 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         f"| … ÷ per baseline GET+SET request ({_num(base['cpu_us_per_request'])} µs, "
         f"{base['size']} B) | {_ratio(b2b['cpu_us_per_move'], base['cpu_us_per_request'])} "
         "(target ≤ 2) | | |",
+        f"| back to back: server / load generator CPU, cores | "
+        f"{_num(b2b['server_cpu_cores'], 2)} / {_num(b2b['bench_cpu_cores'], 2)} | "
+        f"{_num(pb2b.get('server_cpu_cores'), 2)} / {_num(pb2b.get('bench_cpu_cores'), 2)} | |",
         f"| accepted moves/s ÷ baseline requests/s ({_num(base['requests_per_s'])}) | "
         f"{_ratio(b2b['moves_per_s'], base['requests_per_s'])} | | |",
         f"| HTTP requests per move, all clients (human pace, {first.get('tables', '—')} tables) | "
@@ -79,6 +82,9 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
     detail = ", ".join(f"{k} {v / moves:.2f}" for k, v in sorted(by.items()) if v)
     lines.append("")
     lines.append(f"requests per move by page trigger (human pace, first level): {detail or '—'}")
+    ran = first.get("redis_by_command") or {}
+    lines.append("Redis commands per move by name (human pace, first level): "
+                 + (", ".join(f"{k} {v:.2f}" for k, v in list(ran.items())[:10]) or "—"))
     if not theirs:
         lines.append(f"peer not measured: {figures.get('peer_missing')}; our figures alone.")
     return "\n".join(lines)

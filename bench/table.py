@@ -75,31 +75,40 @@ class Meter:
         self.pid, self.redis, self.tables = pid, connect(url), tables
         self.start = self.read()
 
-    def read(self) -> tuple[float, int, Counter[str], float]:
+    def read(self) -> tuple[float, Counter[str], Counter[str], float]:
         requests: Counter[str] = Counter()
         for table in self.tables:
             for client in table.clients:
                 for trigger, n in client.counts.items():
                     requests[f"{client.kind}.{trigger}"] += n
+        own = os.times()
+        self.own = own.user + own.system  # the load generator's CPU (this process)
         return cpu_seconds(self.pid), redis_commands(self.redis), requests, time.monotonic()
 
     def stop(self, moves: int) -> dict[str, Any]:
+        own0 = self.own
         cpu, commands, requests, now = self.read()
         cpu0, commands0, requests0, started = self.start
         per = max(moves, 1)
-        made = requests - requests0
+        made, ran = requests - requests0, commands - commands0
         return {"seconds": now - started, "moves": moves, "moves_per_s": moves / (now - started),
                 "cpu_us_per_move": 1e6 * (cpu - cpu0) / per,
-                "redis_commands_per_move": (commands - commands0) / per,
+                "server_cpu_cores": (cpu - cpu0) / (now - started),
+                "bench_cpu_cores": (self.own - own0) / (now - started),
+                "redis_commands_per_move": sum(ran.values()) / per,
+                "redis_by_command": {k: v / per for k, v in ran.most_common()},
                 "requests_per_move": sum(v for k, v in made.items()
                                          if not k.endswith(".load")) / per,
                 "requests_by_trigger": dict(made)}
 
 
-def redis_commands(client: Any) -> int:
-    """Commands Redis executed (INFO commandstats), all clients together, INFO left out."""
+def redis_commands(client: Any) -> Counter[str]:
+    """Commands Redis executed, by name (INFO commandstats), all clients together, INFO left
+    out. A pipeline's commands and those a Lua script runs count one by one, so this is an
+    upper bound on round trips; EVALSHA and EXEC each mark one."""
     stats = client.info("commandstats")
-    return sum(int(v["calls"]) for k, v in stats.items() if k != "cmdstat_info")
+    return Counter({k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()
+                    if k != "cmdstat_info"})
 
 
 def latencies(tables: list[LiveTable], since: float,
