@@ -1,0 +1,58 @@
+"""What each page of the service requests, per client kind and per trigger: the list
+bench/table.py's simulated clients follow, and that tests/bench/test_page_requests.py
+compares with what a real browser records. Keep it in step with the pages.
+
+Pure data (no gevent): a test process can import it.
+"""
+
+from __future__ import annotations
+
+LANG = "en"
+
+# What each page asks for, per trigger. "{sid}" is the session; "{lang}" the page's language.
+# Static files (HTML, JS modules, CSS, icons) are left out: a browser caches them.
+REQUESTS: dict[str, dict[str, list[str]]] = {
+    # companion/pages/static/js/play.js (the phone)
+    "phone": {
+        # start(): loadMessages() (common.js), then load(): Promise.all of the state,
+        # the seat's private view and its legal moves; then live() opens the stream
+        "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}",
+                 "GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
+        # live() callback in start(): a version newer than the one shown calls
+        # load(msg.state): the state rides in the message, so only /me and /legal-moves
+        "message": ["GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
+        # the same callback when the message carries no state: load() reads all three
+        "message_no_state": ["GET /api/v1/sessions/{sid}", "GET /api/v1/sessions/{sid}/me",
+                             "GET /api/v1/sessions/{sid}/legal-moves"],
+        # load() called while a load is running sets `again`; the second load() is
+        # called WITHOUT the given state, so it reads all three
+        "again": ["GET /api/v1/sessions/{sid}", "GET /api/v1/sessions/{sid}/me",
+                  "GET /api/v1/sessions/{sid}/legal-moves"],
+        # send(move): the POST, then load(r.data.state): /me and /legal-moves
+        "move": ["POST /api/v1/sessions/{sid}/moves", "GET /api/v1/sessions/{sid}/me",
+                 "GET /api/v1/sessions/{sid}/legal-moves"],
+        # load() on a finished game whose score it has not read for this version
+        "finished": ["GET /api/v1/sessions/{sid}/score"],
+    },
+    # companion/pages/static/js/table.js (the table screen)
+    "screen": {
+        # top level: loadMessages() and words() (the same catalogue, fetched twice),
+        # refresh() (the state), loadFeed() (the log); then live()
+        "load": ["GET /i18n/{lang}.json", "GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}",
+                 "GET /api/v1/sessions/{sid}/moves"],
+        # onMessage(): update(message.state) draws it; no request
+        "message": [],
+        # onMessage() without a state: refresh()
+        "message_no_state": ["GET /api/v1/sessions/{sid}"],
+        # update() → loadScore() on a finished game
+        "finished": ["GET /api/v1/sessions/{sid}/score"],
+    },
+}
+
+
+def requests_for(kind: str, trigger: str, sid: str, given: bool = False) -> list[str]:
+    """The trigger's list; ``given``: the state is at hand, so the state read is skipped."""
+    listed = [r.format(sid=sid, lang=LANG) for r in REQUESTS[kind][trigger]]
+    if given:
+        listed = [r for r in listed if r != f"GET /api/v1/sessions/{sid}"]
+    return listed

@@ -1,0 +1,294 @@
+"""Tables as they really are: every seat's phone and the table screen connected, side by side
+with boardgame.io measured in the same run.
+
+    python -m bench.table [--seconds 20] [--tables 16] [--levels 100,200,400,800]
+                          [--pace-seconds 20] [--mix 2,3,4,5] [--no-peer] [--json out.json]
+
+Starts an embedded Redis and gunicorn (gevent workers) on loopback. Each table is a
+started Gaia game with a phone per seat (--mix: players per table, cycled) and a table
+screen; each holds a live stream and makes exactly the requests its page makes
+(REQUESTS in bench/page_requests.py). Then, in one run:
+
+(a) back to back: --tables tables, each posting its next move as soon as the next
+    mover's phone shows the last one (a finished game is replaced by a new table);
+    accepted moves/s, server CPU per move (fan-out included), against the baseline
+    endpoint (one GET + one SET of a session-sized blob) measured right after;
+(b) human pace: a move every 2 s per table at each --levels count; p50/p99 from a
+    move's POST until every phone shows the new state with its own legal moves (and the
+    screen shows it); the most tables carried with p99 <= 50 ms; HTTP requests and
+    Redis commands per move, all clients together;
+(c) the peer (bench/peer.py) at the same table counts, when node is on PATH.
+Prints the side-by-side table (markdown) at the end.
+"""
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import itertools  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import resource  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import gevent  # noqa: E402
+import orjson  # noqa: E402
+
+from bench import peer  # noqa: E402
+from bench.http import Game, baseline, cpu_seconds, start_server  # noqa: E402
+from bench.page_requests import REQUESTS  # noqa: E402
+from bench.report import markdown  # noqa: E402
+from bench.table_clients import LiveTable  # noqa: E402
+from companion.games.gaia.playout import Table  # noqa: E402
+from companion.store import connect, keys  # noqa: E402
+from companion.store.embedded import EmbeddedRedis  # noqa: E402
+
+LIMIT_MS = 50
+
+
+def record(n: int, mix: list[int]) -> list[Game]:
+    """Seeded Gaia games played out on simulated physical decks, players cycling ``mix``."""
+    games = []
+    for k in range(n):
+        table = Table.deal(20_000 + k, players=mix[k % len(mix)])
+        first = table.state
+        setup = {"objectives": [[t for t, c in o["requires"].items() for _ in range(c)]
+                                for o in first["objectives"]],
+                 "display": {p: list(first["piles"][p]["display"]) for p in ("nature", "life")}}
+        names = [p["name"] for p in first["players"]]
+        for _ in table.play():
+            pass
+        games.append({"names": names, "setup": setup, "moves": table.log})
+    return games
+
+
+class Meter:
+    """Server CPU, Redis commands and the clients' requests over a window."""
+
+    def __init__(self, pid: int, url: str, tables: list[LiveTable]) -> None:
+        self.pid, self.redis, self.tables = pid, connect(url), tables
+        self.start = self.read()
+
+    def read(self) -> tuple[float, Counter[str], Counter[str], float]:
+        requests: Counter[str] = Counter()
+        for table in self.tables:
+            for client in table.clients:
+                for trigger, n in client.counts.items():
+                    requests[f"{client.kind}.{trigger}"] += n
+        own = os.times()
+        self.own = own.user + own.system  # the load generator's CPU (this process)
+        return cpu_seconds(self.pid), redis_commands(self.redis), requests, time.monotonic()
+
+    def stop(self, moves: int) -> dict[str, Any]:
+        own0 = self.own
+        cpu, commands, requests, now = self.read()
+        cpu0, commands0, requests0, started = self.start
+        per = max(moves, 1)
+        made, ran = requests - requests0, commands - commands0
+        return {"seconds": now - started, "moves": moves, "moves_per_s": moves / (now - started),
+                "cpu_us_per_move": 1e6 * (cpu - cpu0) / per,
+                "server_cpu_cores": (cpu - cpu0) / (now - started),
+                "bench_cpu_cores": (self.own - own0) / (now - started),
+                "redis_commands_per_move": sum(ran.values()) / per,
+                "redis_by_command": {k: v / per for k, v in ran.most_common()},
+                "requests_per_move": sum(v for k, v in made.items()
+                                         if not k.endswith(".load")) / per,
+                "requests_by_trigger": dict(made)}
+
+
+def redis_commands(client: Any) -> Counter[str]:
+    """Commands Redis executed, by name (INFO commandstats), all clients together, INFO left
+    out. A pipeline's commands and those a Lua script runs count one by one, so this is an
+    upper bound on round trips; EVALSHA and EXEC each mark one."""
+    stats = client.info("commandstats")
+    return Counter({k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in stats.items()
+                    if k != "cmdstat_info"})
+
+
+def latencies(tables: list[LiveTable], since: float,
+              until: float) -> tuple[list[float], dict[str, Any]]:
+    """Per move posted in the window: POST → the last client of its table showing it;
+    with the moves no client missed, and the phones per move (to check request counts)."""
+    out, missing, phones = [], 0, 0
+    for table in tables:
+        for version, t0 in table.moves:
+            if not since <= t0 < until:
+                continue
+            phones += len(table.phones)
+            times = [c.shown_at.get(version) for c in table.clients]
+            shown = [t for t in times if t is not None]
+            if len(shown) < len(times):
+                missing += 1
+            else:
+                out.append(1000 * (max(shown) - t0))
+    counted = len(out) + missing
+    return sorted(out), {"not_updated": missing, "phones_per_move": phones / max(counted, 1),
+                         "p50_ms": pct(sorted(out), 0.5), "p99_ms": pct(sorted(out), 0.99)}
+
+
+def pct(values: list[float], p: float) -> float:
+    return values[max(0, int(len(values) * p + 0.999999) - 1)] if values else float("nan")
+
+
+def open_tables(base: str, games: list[Game], count: int, first: int = 0) -> list[LiveTable]:
+    tables: list[LiveTable] = [None] * count  # type: ignore[list-item]
+
+    def open_some(w: int, workers: int) -> None:
+        for k in range(w, count, workers):
+            table = LiveTable(base, games[(first + k) % len(games)])
+            table.open()
+            tables[k] = table
+
+    workers = min(count, 40)
+    gevent.joinall([gevent.spawn(open_some, w, workers) for w in range(workers)],
+                   raise_error=True)
+    return tables
+
+
+def back_to_back(base: str, pid: int, url: str, games: list[Game], count: int,
+                 seconds: float) -> dict[str, Any]:
+    tables = open_tables(base, games, count)
+    live = list(tables)
+    stop = time.monotonic() + seconds
+    accepted = [0]
+
+    def play(slot: int) -> None:
+        table, n = tables[slot], 0
+        while time.monotonic() < stop:
+            moves = table.game["moves"]
+            for i, (seat, move) in enumerate(moves):
+                if time.monotonic() >= stop:
+                    return
+                version = table.move(seat, move)
+                accepted[0] += 1
+                nxt = moves[i + 1][0] if i + 1 < len(moves) else seat
+                table.wait_shown(table.phones[nxt], version)
+            table.close()  # a finished game: a new table takes the slot
+            n += 1
+            table = LiveTable(base, games[(slot + n * count) % len(games)])
+            table.open()
+            live.append(table)
+
+    meter = Meter(pid, url, live)
+    since = time.perf_counter()
+    gevent.joinall([gevent.spawn(play, k) for k in range(count)], raise_error=True)
+    figures = meter.stop(accepted[0])
+    gevent.sleep(1)  # the last moves' fan-out
+    _, seen = latencies(live, since, time.perf_counter())
+    for table in live:
+        table.close()
+    return {**figures, **seen, "tables": count}
+
+
+def human_pace(base: str, pid: int, url: str, games: list[Game], count: int,
+               seconds: float) -> dict[str, Any]:
+    tables = open_tables(base, games, count)
+    stop = time.monotonic() + seconds
+    accepted = [0]
+
+    def play(table: LiveTable) -> None:
+        gevent.sleep(random.random() * 2)
+        for seat, move in table.game["moves"]:
+            if time.monotonic() >= stop:
+                return
+            t0 = time.perf_counter()
+            table.move(seat, move)
+            accepted[0] += 1
+            gevent.sleep(max(0.0, 2.0 - (time.perf_counter() - t0)))
+
+    meter = Meter(pid, url, tables)
+    since = time.perf_counter()
+    gevent.joinall([gevent.spawn(play, t) for t in tables], raise_error=True)
+    gevent.sleep(1)  # the last moves' fan-out
+    figures = meter.stop(accepted[0])
+    lat, seen = latencies(tables, since, time.perf_counter())
+    for table in tables:
+        table.close()
+    return {**figures, **seen, "tables": count,
+            "ok": bool(lat) and seen["p99_ms"] <= LIMIT_MS and not seen["not_updated"]}
+
+
+def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
+    # every bench client comes from 127.0.0.1: lift the per-address stream cap
+    os.environ.update(SSE_MAX_PER_CLIENT="100000", SSE_MAX_STREAMS="100000")
+    redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
+    proc, base = start_server(redis_server.url, args.workers)
+    out: dict[str, Any] = {"workers": args.workers}
+    try:
+        b2b = back_to_back(base, proc.pid, redis_server.url, games, args.tables, args.seconds)
+        out["b2b"] = b2b
+        client = connect(redis_server.url)
+        found = list(itertools.islice(client.scan_iter(keys.session("*")), 200))
+        docs = [len(client.hget(k, "doc") or b"") for k in found]
+        size = int(statistics.mean(docs)) if docs else 8000
+        cpu0 = cpu_seconds(proc.pid)
+        rps = baseline(base, args.tables, args.seconds, size)
+        per_request = 1e6 * (cpu_seconds(proc.pid) - cpu0) / max(rps * args.seconds, 1)
+        out["baseline"] = {"size": size, "requests_per_s": rps, "cpu_us_per_request": per_request}
+        out["levels"], out["carried"] = [], 0
+        for level in args.level_list:
+            client.flushdb()
+            r = human_pace(base, proc.pid, redis_server.url, games, level, args.pace_seconds)
+            out["levels"].append(r)
+            print(f"  ours, human pace, {level} tables: p99 {r['p99_ms']:.1f} ms", flush=True)
+            if not r["ok"]:
+                break
+            out["carried"] = level
+    finally:
+        proc.terminate()  # graceful shutdown would wait for open streams: cut it short
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        redis_server.stop()
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20, help="back to back and baseline")
+    parser.add_argument("--tables", type=int, default=16, help="tables back to back")
+    parser.add_argument("--levels", default="100,200,400,800", help="human-pace table counts")
+    parser.add_argument("--pace-seconds", type=float, default=20)
+    parser.add_argument("--mix", default="2,3,4,5", help="players (phones) per table, cycled")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--peer-players", type=int, default=0,
+                        help="the peer's players per match (2-4; default: our mix's mean)")
+    parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--json", help="also write every figure to this file")
+    args = parser.parse_args(argv)
+    args.level_list = [int(x) for x in args.levels.split(",")]
+    mix = [int(x) for x in args.mix.split(",")]
+    games = record(args.games, mix)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # 1,000 tables: ~18,000 sockets
+    print(f"tables: phones per table cycling {mix} and a table screen each; "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start",
+          flush=True)
+    figures: dict[str, Any] = {"mix": mix, "requests": REQUESTS, "ours": ours(args, games)}
+    why_not = "--no-peer" if args.no_peer else peer.available()
+    if why_not is None:
+        players = args.peer_players or min(4, max(2, round(statistics.mean(mix))))
+        print(f"peer: boardgame.io, {players} players per match; installing (npm ci)…",
+              flush=True)
+        figures["peer"] = peer.run(args.tables, args.level_list, args.seconds,
+                                   args.pace_seconds, players, LIMIT_MS)
+    else:
+        figures["peer"] = None
+        figures["peer_missing"] = why_not
+    if args.json:
+        Path(args.json).write_bytes(orjson.dumps(figures, option=orjson.OPT_INDENT_2))
+    print(markdown(figures, args))
+
+
+if __name__ == "__main__":
+    main()

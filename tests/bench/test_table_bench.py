@@ -1,0 +1,65 @@
+"""bench/table.py at a tiny scale against a real server (gunicorn + Redis): it plays, every
+client of every table sees every move, and the requests per move are those of the
+request table (bench/table_clients.py REQUESTS) — no more, no fewer.
+
+The bench runs in its own process: it patches the standard library with gevent.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("bench") / "table.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.table", "--seconds", "1.5", "--tables", "2",
+         "--levels", "3", "--pace-seconds", "2.5", "--mix", "2,4", "--games", "2",
+         "--workers", "1", "--no-peer", "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=90)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "| back to back, 2 tables, accepted moves/s |" in run.stdout
+    assert "peer not measured: --no-peer" in run.stdout
+    return json.loads(out.read_text())
+
+
+def bounds(requests: dict, phones: float) -> tuple[float, float]:
+    """Requests per move for a table of ``phones`` phones and a screen, from the table:
+    at least the mover's send() and every other phone's live update; at most also the
+    mover's own live update and one coalesced full re-read (load()'s `again`)."""
+    phone, screen = requests["phone"], requests["screen"]
+    low = len(phone["move"]) + (phones - 1) * len(phone["message"]) + len(screen["message"])
+    high = low + len(phone["message"]) + len(phone["again"])
+    return low, high
+
+
+def test_back_to_back_plays_and_every_client_follows(figures: dict) -> None:
+    b2b = figures["ours"]["b2b"]
+    assert b2b["moves"] > 0 and b2b["moves_per_s"] > 0
+    assert b2b["not_updated"] == 0
+    assert 0 < b2b["p50_ms"] <= b2b["p99_ms"] < 10_000
+    assert b2b["cpu_us_per_move"] > 0
+    base = figures["ours"]["baseline"]
+    assert base["requests_per_s"] > 0 and base["cpu_us_per_request"] > 0
+
+
+def test_human_pace_every_seat_updated_with_the_pages_requests(figures: dict) -> None:
+    level = figures["ours"]["levels"][0]
+    assert level["tables"] == 3 and level["moves"] > 0
+    assert level["not_updated"] == 0
+    assert 2 <= level["phones_per_move"] <= 4  # tables of 2 and 4 phones
+    low, high = bounds(figures["requests"], level["phones_per_move"])
+    assert low <= level["requests_per_move"] <= high, (level["requests_by_trigger"], low, high)
+    # only the triggers the request table lists, and no page reloads while playing
+    kinds = {f"{kind}.{trigger}" for kind, table in figures["requests"].items()
+             for trigger in table}
+    assert set(level["requests_by_trigger"]) <= kinds - {"phone.load", "screen.load"}
+    assert level["redis_commands_per_move"] > 0
