@@ -1,9 +1,10 @@
 """The score pad's options (S1.1) as the start page offers them.
 
 Besides ``choice`` and ``boolean`` the pad needs three kinds of input the other
-games do not: ``text`` (free text, ``values`` empty), ``texts`` (a list of free
-texts) and ``number`` (a whole number; ``values`` are its bounds, low and high;
-a ``None`` default means "none", e.g. no fixed number of rounds).
+games do not: ``text`` (free text), ``texts`` (a list of free texts) and ``number``
+(a whole number; a ``None`` default means "none", e.g. no fixed number of rounds).
+Their ``values`` stay empty (there is no list of values to name); ``LIMITS`` holds
+their bounds until ``Option`` can carry them.
 """
 
 from __future__ import annotations
@@ -12,13 +13,22 @@ from companion.games.base import Option, Texts
 from companion.games.messages import register
 from companion.games.scorepad.state import (
     CATEGORIES_MAX,
+    CATEGORY_MAX,
     COLORS,
     DEFAULTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROUNDS_MAX,
     SCORING,
+    TITLE_MAX,
 )
+
+#: the bounds of the free inputs: (low, high) of a number; (most items, most
+#: characters) of texts; (0, most characters) of a text
+LIMITS: dict[str, tuple[int, int]] = {
+    "title": (0, TITLE_MAX), "categories": (CATEGORIES_MAX, CATEGORY_MAX),
+    "rounds": (1, ROUNDS_MAX), "min_players": (MIN_PLAYERS, MAX_PLAYERS),
+    "max_players": (MIN_PLAYERS, MAX_PLAYERS)}
 
 
 def _texts(en: str, it: str, de: str) -> Texts:
@@ -39,7 +49,7 @@ OPTIONS: tuple[Option, ...] = (
                   "un totale per volta.",
                   f"Bis zu {CATEGORIES_MAX} benannte Wertungszeilen, z. B. Karten; keine: "
                   "eine Summe je Eintrag.")),
-    Option("rounds", "number", (1, ROUNDS_MAX), DEFAULTS["rounds"],
+    Option("rounds", "number", (), DEFAULTS["rounds"],
            _texts("Rounds", "Giri", "Runden"),
            _texts("The game ends after this round; none: the host ends it.",
                   "La partita finisce dopo questo giro; nessuno: la chiude chi ospita.",
@@ -53,12 +63,12 @@ OPTIONS: tuple[Option, ...] = (
            _texts("Lowest total wins", "Vince il totale più basso", "Niedrigste Summe gewinnt"),
            _texts("As in golf or Hearts.", "Come nel golf o a Cuori.",
                   "Wie beim Golf oder bei Hearts.")),
-    Option("min_players", "number", (MIN_PLAYERS, MAX_PLAYERS), DEFAULTS["min_players"],
+    Option("min_players", "number", (), DEFAULTS["min_players"],
            _texts("Fewest players", "Giocatori minimi", "Mindestens Personen"),
            _texts("The game starts with at least this many.",
                   "La partita inizia con almeno questi giocatori.",
                   "Das Spiel beginnt mit mindestens so vielen.")),
-    Option("max_players", "number", (MIN_PLAYERS, MAX_PLAYERS), DEFAULTS["max_players"],
+    Option("max_players", "number", (), DEFAULTS["max_players"],
            _texts("Most players", "Giocatori massimi", "Höchstens Personen"),
            _texts("No more can join.", "Non possono entrare altri.",
                   "Mehr können nicht beitreten.")),

@@ -4,7 +4,8 @@ for the score table."""
 
 from __future__ import annotations
 
-from companion.games.messages import register
+from companion.games.messages import catalogue, register
+from companion.games.scorepad.state import COLORS
 
 W = tuple[str, str, str]
 
@@ -51,3 +52,6 @@ def _entries(prefix: str, words: dict[str, W]) -> dict[str, dict[str, str]]:
 
 register(_entries("scorepad.term.", TERMS))
 register(_entries("scorepad.score.", SCORE))
+# every colour a seat may have is a word of the pad, the shared six included
+register({f"scorepad.term.{c}": catalogue()[f"term.{c}"] for c in COLORS
+          if f"term.{c}" in catalogue()})

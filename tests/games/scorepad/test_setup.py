@@ -117,3 +117,21 @@ def test_s1_2_joining_refuses_names_and_colours_already_taken():
         with pytest.raises(RuleViolation) as caught:
             SCOREPAD.join_player(options, roster, fields)
         assert caught.value.key == key and caught.value.rule == "S1.2"
+
+
+def test_s1_1_the_limits_offered_are_the_limits_kept():
+    from companion.games.scorepad.options import LIMITS
+
+    numbers = [o.name for o in SCOREPAD.options if o.type == "number"]
+    assert numbers == ["rounds", "min_players", "max_players"]
+    for name in numbers:
+        low, high = LIMITS[name]
+        other = {"min_players": 1} if name == "max_players" else {"max_players": 12}
+        for ok in (low, high):
+            assert normalize_options({**other, name: ok})[name] == ok
+        for bad in (low - 1, high + 1):
+            refused_option({**other, name: bad}, "scorepad.options.number")
+    most_rows, most_chars = LIMITS["categories"]
+    refused_option({"categories": [f"r{i}" for i in range(most_rows + 1)]})
+    refused_option({"categories": ["x" * (most_chars + 1)]})
+    assert normalize_options({"title": "t" * LIMITS["title"][1]})["title"]
