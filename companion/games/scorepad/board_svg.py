@@ -16,6 +16,11 @@ LABEL_W, COL_W, ROW_H, PAD, HEAD_H = 120, 84, 28, 12, 64
 DASH = "\u2013"
 
 
+def _num(value: int | None) -> str:
+    """A number as printed: a real minus sign; a dash for no entry."""
+    return DASH if value is None else str(value).replace("-", "\u2212")
+
+
 def _short(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "\u2026"
 
@@ -43,12 +48,12 @@ def _rows(state: dict[str, Any], lang: str) -> list[tuple[str, list[str], str]]:
     """(label, one value per player, kind) for every row below the names."""
     players = state["players"]
     rows = [(render("scorepad.score.round", {"number": i + 1}, lang),
-             [DASH if p["rounds"][i] is None else str(p["rounds"][i]) for p in players],
+             [_num(p["rounds"][i]) for p in players],
              "current" if i + 1 == state.get("round") and not state.get("result") else "")
             for i in range(len(players[0]["rounds"]))]
     for name in (state.get("options") or {}).get("categories") or []:
-        rows.append((name, [str(p["categories"].get(name, 0)) for p in players], "category"))
-    rows.append((term("scorepad", "total", lang), [str(p["total"]) for p in players], "total"))
+        rows.append((name, [_num(p["categories"].get(name, 0)) for p in players], "category"))
+    rows.append((term("scorepad", "total", lang), [_num(p["total"]) for p in players], "total"))
     low_wins = bool((state.get("options") or {}).get("low_wins"))
     placed = ranks({p["seat"]: p["total"] for p in players}, low_wins)
     rows.append((render("scorepad.score.rank", {}, lang),

@@ -17,7 +17,7 @@ from companion.games.scorepad.playout import Table
 from companion.games.scorepad.rules_text import BY_OPTION, RULES
 from companion.games.scorepad.state import normalize_options
 
-from .helpers import END, game, play, score
+from .helpers import game, play, score
 
 SOURCE = Path(__file__).resolve().parents[3] / "companion" / "games" / "scorepad"
 
@@ -112,13 +112,15 @@ def test_the_picture_is_a_score_table_in_the_tables_language():
     s = game(3, categories=["Cards"], rounds=3, title="Catan <&>")
     s["players"][1]["name"] = "B<o>"
     s, _ = play(s, 0, score({"Cards": 12}))
-    s, _ = play(s, 1, END)
+    s, _ = play(s, 1, score({"Cards": -3}))
     svg = SCOREPAD.board_svg(SCOREPAD.view_for(s, None), "it")
     root = ET.fromstring(svg)  # well-formed XML whatever the names hold
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text]
     assert texts[:2] == ["Catan <&>", "giro 1 di 3"]
     assert {"Ada", "B<o>", "Cy", "Giro 1", "Cards", "Totale", "Posizione"} <= set(texts)
     assert texts.count("12") == 3  # round 1, Cards and the total of Ada
+    assert texts.count("\u22123") == 3  # Bo's, with a real minus sign
+    assert texts.count("\u2013") == 1  # Cy has entered nothing yet
     assert "round" not in svg and "None" not in svg
     assert 'data-turn="true"' in svg  # the player on turn is marked
     done, _ = SCOREPAD.finish(s)
