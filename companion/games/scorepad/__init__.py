@@ -1,0 +1,36 @@
+"""The score pad: turn order, rounds and scores for any game on the shelf (rules S1-S3).
+
+Ready to register: ``GAMES[SCOREPAD.name] = SCOREPAD`` in ``companion.games``.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import Game
+from companion.games.scorepad import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.scorepad.board_svg import draw
+from companion.games.scorepad.engine import apply, finish
+from companion.games.scorepad.legal import legal_moves
+from companion.games.scorepad.options import OPTIONS, SUMMARY, WORDS
+from companion.games.scorepad.score import score
+from companion.games.scorepad.shapes import SHAPES
+from companion.games.scorepad.state import MAX_PLAYERS, MIN_PLAYERS, new_game, normalize_options
+from companion.games.scorepad.view import (
+    declare_hand,
+    join_info,
+    join_player,
+    private_view,
+    public_move,
+    view_for,
+)
+
+SCOREPAD = Game(
+    name="scorepad", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    normalize_options=normalize_options, new_game=new_game, apply=apply,
+    legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
+    public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
+    private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
+    shapes=SHAPES, words=WORDS,
+)
+
+__all__ = ["SCOREPAD", "apply", "finish", "legal_moves", "new_game", "normalize_options",
+           "score"]

@@ -1,0 +1,131 @@
+"""``apply`` for the score pad: score entries, corrections, turns, rounds, the end (S2, S3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.base import handler_for, player_name
+from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
+from companion.games.scorepad.score import score
+from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, clone, point_keys
+
+State = dict[str, Any]
+Event = dict[str, Any]
+Events = list[Event]
+
+
+def _points(state: State, raw: Any) -> dict[str, int]:
+    """S2.1: a non-empty object of this pad's categories (or its total) to integers
+    from -10,000 to 10,000."""
+    keys = point_keys(state["options"])
+    if not isinstance(raw, dict) or not raw:
+        raise BadMove("S2.1", "scorepad.score.no_points")
+    for name, value in raw.items():
+        if name not in keys:
+            # the pad's own words, as typed: never translated (``name``/``want``)
+            raise RuleViolation("S2.1", "scorepad.score.unknown_category",
+                                name=str(name)[:40], want=", ".join(keys))
+        if type(value) is not int or not POINTS_MIN <= value <= POINTS_MAX:
+            raise RuleViolation("S2.1", "scorepad.score.points_range", name=name,
+                                min=POINTS_MIN, max=POINTS_MAX)
+    return {name: raw[name] for name in keys if name in raw}  # in the pad's order
+
+
+def _on_turn(state: State, seat: int, rule: str) -> None:
+    on_turn = state["turn"]["seat"]
+    if seat != on_turn:
+        raise NotYourTurn(rule, "scorepad.turn.not_yours", who=player_name(state, on_turn))
+
+
+def _target(state: State, seat: int, move: dict[str, Any]) -> tuple[int, int]:
+    """Whose points and which round an entry is for (S2.1)."""
+    n, current = len(state["players"]), state["round"]
+    target, number = move.get("seat"), move.get("round")  # null counts as absent
+    target = seat if target is None else target
+    number = current if number is None else number
+    if state["options"]["scoring"] == "per_turn":
+        _on_turn(state, seat, "S2.1")
+        if target != seat or number != current:
+            raise RuleViolation("S2.1", "scorepad.score.own_turn_only")
+        return seat, current
+    if not 0 <= seat < n:  # per_round: any seated player enters
+        raise RuleViolation("S2.1", "scorepad.score.seated_only")
+    if type(target) is not int or not 0 <= target < n:
+        raise RuleViolation("S2.1", "scorepad.score.no_seat", count=n)
+    if type(number) is not int or not 1 <= number <= current:
+        raise RuleViolation("S2.1", "scorepad.score.round_range", number=current)
+    return target, number
+
+
+def _score(state: State, seat: int, move: dict[str, Any], events: Events) -> None:
+    target, number = _target(state, seat, move)
+    points = _points(state, move.get("points"))
+    rounds = state["entries"][str(target)]
+    earlier = rounds.get(str(number))
+    rounds[str(number)] = points
+    fields = {"seat": target, "by": seat, "round": number, "points": points,
+              "total": sum(points.values())}
+    if earlier is None:
+        events.append({"type": "scored", **fields})
+    else:  # S2.3: a new entry for the same seat and round replaces the earlier one
+        events.append({"type": "score_corrected", **fields, "was": sum(earlier.values())})
+    if state["options"]["scoring"] == "per_turn":
+        pass_turn(state, events)  # S2.2
+
+
+def _end_turn(state: State, seat: int, move: dict[str, Any], events: Events) -> None:
+    _on_turn(state, seat, "S2.2")
+    pass_turn(state, events)
+
+
+HANDLERS: dict[str, Callable[[State, int, dict[str, Any], Events], None]] = {
+    "score": _score, "end_turn": _end_turn}
+
+
+def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]:
+    """Apply ``move`` by ``seat`` to a copy of ``state``; returns it with the events."""
+    if state["status"] != "playing":
+        raise GameNotActive("S3.1", "scorepad.game.finished")
+    handler = handler_for(move, HANDLERS)
+    new = clone(state)
+    events: Events = []
+    handler(new, seat, move, events)
+    return new, events
+
+
+def pass_turn(state: State, events: Events) -> None:
+    """S2.2: the next seat in the order; back at the first player a round ends, and
+    after the last round the game (S3.1)."""
+    order = state["order"]
+    nxt = order[(order.index(state["turn"]["seat"]) + 1) % len(order)]
+    if nxt == state["first_player"]:
+        events.append({"type": "round_ended", "number": state["round"]})
+        if state["round"] == state["options"]["rounds"]:
+            end_game(state, "last_round", events)
+            return
+        state["round"] += 1
+    state["turn"] = {"seat": nxt, "number": state["turn"]["number"] + 1}
+    events.append({"type": "turn_passed", "seat": nxt})
+
+
+def end_game(state: State, reason: str, events: Events) -> None:
+    """S3.2: the ranking as it stands; ties share first place."""
+    state["status"] = "finished"
+    table = score(state)
+    winners = [r["seat"] for r in table["players"] if r["rank"] == 1]
+    state["result"] = {"winner": winners[0] if len(winners) == 1 else None,
+                       "winners": winners, "ranking": [r["seat"] for r in table["players"]],
+                       "reason": reason,
+                       "scores": {str(r["seat"]): r["total"] for r in table["players"]}}
+    events.append({"type": "game_over", "result": state["result"]})
+
+
+def finish(state: State) -> tuple[State, Events]:
+    """S3.1: the host ends the game; it is ranked as it stands."""
+    if state["status"] != "playing":
+        raise GameNotActive("S3.1", "scorepad.game.finished")
+    new = clone(state)
+    events: Events = []
+    end_game(new, "stopped", events)
+    return new, events

@@ -1,0 +1,60 @@
+"""The shapes of the score pad's moves, setup and hands (S2.1, S1.2).
+
+An entry's points are keyed by the pad's own category names, which the table
+chose: the shape takes any name of at most 24 characters to a number in the
+rules' bounds, and the engine refuses names that are not this pad's (S2.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from companion.games.scorepad.state import (
+    CATEGORY_MAX,
+    MAX_PLAYERS,
+    POINTS_MAX,
+    POINTS_MIN,
+)
+from companion.games.shapes import Fields, Items, Number, Shape, Shapes
+
+POINTS = Number(POINTS_MIN, POINTS_MAX)
+OPEN_ROUNDS_MAX = 10_000
+
+
+class AnyName(Mapping[str, Shape]):
+    """A field list that holds every short name, each with the same shape: what
+    ``games.shapes.Fields`` needs for an object keyed by names the table chose."""
+
+    def __init__(self, shape: Shape, most: int) -> None:
+        self.shape, self.most = shape, most
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and 1 <= len(name) <= self.most
+
+    def __getitem__(self, name: str) -> Shape:
+        if name not in self:
+            raise KeyError(name)
+        return self.shape
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())  # no fixed names to list
+
+    def __len__(self) -> int:
+        return 0
+
+
+SEAT = Number(0, MAX_PLAYERS - 1)
+MOVES = {
+    "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SEAT,
+                     # an open-ended pad has no last round; a session's log bounds it
+                     "round": Number(1, OPEN_ROUNDS_MAX)}),
+    "end_turn": Fields({}),
+}
+
+#: S1.2: only the seating
+SETUP = Fields({"seating": Items(SEAT, MAX_PLAYERS), "first_player": SEAT})
+
+#: nothing to declare: any field is refused, and the engine refuses the rest
+HAND = Fields({})
+
+SHAPES = Shapes(MOVES, SETUP, HAND)

@@ -1,0 +1,86 @@
+"""What everybody sees (nothing is hidden on a score pad), joining, and hands (none)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games import names
+from companion.games.base import NAME_MAX, NAME_REFUSALS
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.scorepad.score import breakdown
+from companion.games.scorepad.state import COLORS
+
+State = dict[str, Any]
+
+
+def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The whole pad: every entry, each seat's sums, whose turn and which round."""
+    options = state["options"]
+    players = []
+    for p in state["players"]:
+        detail = breakdown(state, p["seat"])
+        players.append({"seat": p["seat"], "name": p["name"], "color": p["color"],
+                        "entries": {r: dict(points)
+                                    for r, points in state["entries"][str(p["seat"])].items()},
+                        "rounds": detail["rounds"], "categories": detail["categories"],
+                        "total": detail["total"]})
+    view: dict[str, Any] = {
+        "game": "scorepad", "status": state["status"], "options": options,
+        "title": options["title"], "order": list(state["order"]),
+        "first_player": state["first_player"], "players": players,
+        "turn": dict(state["turn"]), "round": state["round"], "rounds": options["rounds"],
+        "result": state["result"]}
+    if seat is not None:
+        view.update(private_view(state, seat))
+    return view
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """Nothing on a score pad is private."""
+    return {}
+
+
+def public_move(move: dict[str, Any]) -> dict[str, Any]:
+    """Every entry is public."""
+    return move
+
+
+def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
+    """A score pad keeps no hidden hand: every declaration is refused."""
+    raise BadMove("move", "scorepad.hand.none")
+
+
+def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+                fields: dict[str, Any]) -> dict[str, Any]:
+    """S1.2: a visible name nobody at the table has, and one of twelve colours nobody
+    has (``base.join_common`` knows six, for games of at most six)."""
+    most = options["max_players"]
+    if len(roster) >= most:
+        raise RuleViolation("S1.2", "join.full", max=most)
+    try:
+        name = names.clean(fields.get("name"), NAME_MAX)
+    except names.BadName as err:
+        raise RuleViolation("S1.2", NAME_REFUSALS[err.reason], max=NAME_MAX) from None
+    twin = next((p["name"] for p in roster
+                 if names.same_key(str(p["name"])) == names.same_key(name)), None)
+    if twin is not None:
+        raise RuleViolation("S1.2", "join.name_taken", name=twin)
+    free = free_colors(roster)
+    color = fields.get("color")
+    if color is None and free:
+        color = free[0]
+    if color not in COLORS:
+        raise RuleViolation("S1.2", "join.bad_color", colors=list(COLORS))
+    if color not in free:
+        raise RuleViolation("S1.2", "join.color_taken", color=color)
+    return {"name": name, "color": color}
+
+
+def free_colors(roster: list[dict[str, Any]]) -> list[str]:
+    taken = {p.get("color") for p in roster}
+    return [c for c in COLORS if c not in taken]
+
+
+def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"colors": free_colors(roster),
+            "seats_left": max(0, options["max_players"] - len(roster))}
