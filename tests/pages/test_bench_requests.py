@@ -11,7 +11,6 @@ import requests
 
 from bench.page_requests import REQUESTS, requests_for
 from tests.pages import gaia_phone as gp
-from tests.pages.conftest import browser  # noqa: F401  (the fixture)
 from tests.pages.test_phone_turns import SETUP, tile
 
 
@@ -29,7 +28,7 @@ def record(page) -> list[str]:
     return seen
 
 
-def test_pages_request_what_the_bench_table_says(browser, live):  # noqa: F811
+def test_pages_request_what_the_bench_table_says(browser, live):
     table = gp.create_table(live)
     sid = table["id"]
     ada = gp.seat_phone(browser, live, table["code"], "Ada")
