@@ -340,6 +340,7 @@ function seated(seat) {
 async function start() {
   const params = new URLSearchParams(location.hash.slice(1));
   notice = null;
+  if (!params.get("host")) proxy = null;  // a seat link after host mode: the seat's own view
   if (params.has("token") || params.has("seat") && !params.has("host")) await seatFromLink(params);
   else if (params.get("host")) hostFromLink(params);
   if (stopLive) { stopLive(); stopLive = null; }
