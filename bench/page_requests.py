@@ -24,10 +24,10 @@ REQUESTS: dict[str, dict[str, list[str]]] = {
         # the same callback when the message carries no state: load() reads all three
         "message_no_state": ["GET /api/v1/sessions/{sid}", "GET /api/v1/sessions/{sid}/me",
                              "GET /api/v1/sessions/{sid}/legal-moves"],
-        # load() called while a load is running sets `again`; the second load() is
-        # called WITHOUT the given state, so it reads all three
-        "again": ["GET /api/v1/sessions/{sid}", "GET /api/v1/sessions/{sid}/me",
-                  "GET /api/v1/sessions/{sid}/legal-moves"],
+        # load() called while a load is running: a version already on its way is not
+        # read again (the mover's own live message); a newer one is read once the
+        # running load ends, with the state its message carried
+        "again": ["GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
         # send(move): the POST, then load(r.data.state): /me and /legal-moves
         "move": ["POST /api/v1/sessions/{sid}/moves", "GET /api/v1/sessions/{sid}/me",
                  "GET /api/v1/sessions/{sid}/legal-moves"],

@@ -130,22 +130,27 @@ class Phone(PageModel):
         super().__init__(base, sid, seen)
         self.token = token
         self.loading = False
-        self.again = False
+        self.again: dict[str, Any] | None = None
+        self.newest = -1
 
     def open(self) -> None:
         self.fetch("load", requests_for("phone", "load", self.sid)[:1])  # loadMessages()
         self.load(None, "load")
 
     def load(self, given: dict[str, Any] | None, trigger: str) -> None:
-        if self.loading:
-            self.again = True
+        if self.loading:  # play.js: a version already on its way is not read again
+            if given is not None and given["version"] > self.newest:
+                self.again = given
             return
         self.loading = True
+        if given is not None:
+            self.newest = max(self.newest, given["version"])
         try:
             self.read(given, trigger)
-            while self.again:
-                self.again = False
-                self.read(None, "again")
+            while self.again is not None and self.again["version"] > self.newest:
+                given, self.again = self.again, None
+                self.newest = given["version"]
+                self.read(given, "again")
         finally:
             self.loading = False
 
@@ -156,6 +161,7 @@ class Phone(PageModel):
         for line, reply in zip(lines, replies, strict=True):
             assert reply.status_code == 200, (line, reply.status_code, reply.text[:200])
         state = given if given is not None else replies[0].json()
+        self.newest = max(self.newest, state["version"])
         if state["status"] == "finished" and self.score_version != state["version"]:
             self.fetch("finished", requests_for("phone", "finished", self.sid))
             self.score_version = state["version"]

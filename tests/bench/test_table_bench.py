@@ -34,7 +34,7 @@ def figures(tmp_path_factory: pytest.TempPathFactory) -> dict:
 def bounds(requests: dict, phones: float) -> tuple[float, float]:
     """Requests per move for a table of ``phones`` phones and a screen, from the table:
     at least the mover's send() and every other phone's live update; at most also the
-    mover's own live update and one coalesced full re-read (load()'s `again`)."""
+    mover's own live update and one coalesced re-read (load()'s `again`)."""
     phone, screen = requests["phone"], requests["screen"]
     low = len(phone["move"]) + (phones - 1) * len(phone["message"]) + len(screen["message"])
     high = low + len(phone["message"]) + len(phone["again"])

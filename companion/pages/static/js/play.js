@@ -141,9 +141,17 @@ function failed(status) {  // anything else: back off, then read again
 }
 
 // -- reading and acting ----------------------------------------------------------------------
-let loading = null; let again = false;
+// One read at a time. A phone's own move comes back twice (the POST's answer and the
+// live message), in either order: a version already on its way is not read again, and
+// a newer one read meanwhile reuses the state its message carried (issue 14: a moving
+// phone used to make six requests instead of two).
+let loading = null; let again = null; let newest = -1;
 async function load(given) {
-  if (loading) { again = true; return loading; }
+  if (loading) {
+    if (!given || given.version > newest) again = given || again || true;
+    return loading;
+  }
+  if (given) newest = Math.max(newest, given.version);
   loading = (async () => {
     const s = current();
     const q = s.host ? `?seat=${s.seat}` : "";
@@ -157,6 +165,7 @@ async function load(given) {
     retry.reset(); trouble = null;
     hostNote = m.status === 403 ? t("play.hostPhone") : null;
     state = st.data; me = m.ok ? m.data : {}; legal = l.ok ? l.data.moves || [] : [];
+    newest = Math.max(newest, state.version);
     if (state.status === "finished" && (!score || score.version !== state.version)) {
       const r = await api("GET", `/sessions/${s.sid}/score`);
       score = r.ok ? { ...r.data, version: state.version } : null;
@@ -164,7 +173,10 @@ async function load(given) {
     render();
   })();
   try { await loading; } finally { loading = null; }
-  if (again) { again = false; await load(); }
+  if (again) {
+    const next = again; again = null;
+    if (next === true || next.version > newest) await load(next === true ? undefined : next);
+  }
 }
 
 async function send(move) {
