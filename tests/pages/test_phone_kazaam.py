@@ -318,6 +318,7 @@ EVENTS = {
     "pile_reshuffled": {"count": 12}, "homunculus_completed": {"seat": 0},
     "final_round": {"seat": 0}, "turn_passed": {"seat": 1},
     "game_over": {"result": {"reason": "homunculus_completed", "winners": [0]}},
+    "game_stalled": {"reason": "kazaam.stalled.no_tiles"},  # K6.2
 }
 
 
