@@ -49,19 +49,21 @@ from companion.store.embedded import EmbeddedRedis, LocalCluster  # noqa: E402
 Game = dict[str, Any]
 
 
+def record_game(seed: int, players: int) -> Game:
+    """One seeded Gaia game played out on simulated physical decks: names, setup, moves."""
+    table = Table.deal(seed, players=players)
+    first = table.state
+    setup = {"objectives": [[t for t, k in o["requires"].items() for _ in range(k)]
+                            for o in first["objectives"]],
+             "display": {p: list(first["piles"][p]["display"]) for p in ("nature", "life")}}
+    names = [p["name"] for p in first["players"]]
+    for _ in table.play():
+        pass
+    return {"names": names, "setup": setup, "moves": table.log}
+
+
 def record_games(n: int) -> list[Game]:
-    games = []
-    for seed in range(n):
-        table = Table.deal(10_000 + seed, players=2 + seed % 3)
-        first = table.state
-        setup = {"objectives": [[t for t, k in o["requires"].items() for _ in range(k)]
-                                for o in first["objectives"]],
-                 "display": {p: list(first["piles"][p]["display"]) for p in ("nature", "life")}}
-        names = [p["name"] for p in first["players"]]
-        for _ in table.play():
-            pass
-        games.append({"names": names, "setup": setup, "moves": table.log})
-    return games
+    return [record_game(10_000 + seed, players=2 + seed % 3) for seed in range(n)]
 
 
 class Reply:
@@ -91,6 +93,10 @@ class Client:
             headers["Authorization"] = f"Bearer {token}"
         data = orjson.dumps(body) if body is not None else b""
         target = path if raw_path else self.prefix + path
+        return self.send(method, target, data, headers)
+
+    def send(self, method: str, target: str, data: bytes, headers: dict[str, str]) -> Reply:
+        """One request on the kept-alive connection, reopened and retried once if it broke."""
         for attempt in range(2):
             try:
                 self.conn.request(method, target, body=data, headers=headers)

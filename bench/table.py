@@ -42,11 +42,10 @@ import gevent  # noqa: E402
 import orjson  # noqa: E402
 
 from bench import peer  # noqa: E402
-from bench.http import Game, baseline, cpu_seconds, start_server  # noqa: E402
+from bench.http import Game, baseline, cpu_seconds, record_game, start_server  # noqa: E402
 from bench.page_requests import REQUESTS  # noqa: E402
 from bench.report import markdown  # noqa: E402
 from bench.table_clients import LiveTable  # noqa: E402
-from companion.games.gaia.playout import Table  # noqa: E402
 from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
@@ -55,18 +54,7 @@ LIMIT_MS = 50
 
 def record(n: int, mix: list[int]) -> list[Game]:
     """Seeded Gaia games played out on simulated physical decks, players cycling ``mix``."""
-    games = []
-    for k in range(n):
-        table = Table.deal(20_000 + k, players=mix[k % len(mix)])
-        first = table.state
-        setup = {"objectives": [[t for t, c in o["requires"].items() for _ in range(c)]
-                                for o in first["objectives"]],
-                 "display": {p: list(first["piles"][p]["display"]) for p in ("nature", "life")}}
-        names = [p["name"] for p in first["players"]]
-        for _ in table.play():
-            pass
-        games.append({"names": names, "setup": setup, "moves": table.log})
-    return games
+    return [record_game(20_000 + k, players=mix[k % len(mix)]) for k in range(n)]
 
 
 class Meter:

@@ -9,7 +9,6 @@ Import this only from a gevent-patched process (bench/table.py patches first).
 
 from __future__ import annotations
 
-import http.client
 import socket
 import time
 from collections import Counter
@@ -42,17 +41,7 @@ class PageClient(Client):
         if method != "GET":
             PageClient.keys += 1
             headers["Idempotency-Key"] = f"bench-{time.time_ns():x}-{PageClient.keys:012d}"
-        for attempt in range(2):
-            try:
-                self.conn.request(method, target, body=data, headers=headers)
-                response = self.conn.getresponse()
-                return Reply(response.status, response.read())
-            except (http.client.HTTPException, OSError):
-                self.conn.close()
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
+        return self.send(method, target, data, headers)
 
 
 class Seen:
