@@ -30,59 +30,77 @@ def open_table(api: Api, seed: int) -> tuple[str, list[str], list[tuple[int, dic
     return created["id"], tokens, table.log
 
 
+class Movers:
+    """A thread per table posting its moves through an outage: each move keeps its
+    Idempotency-Key until it is accepted; every 503 is kept with how long it took."""
+
+    def __init__(self, url: str, tables: list[tuple[str, list[str], list]], tries: int) -> None:
+        self.url, self.tries = url, tries
+        self.acked: dict[str, list[int]] = {sid: [] for sid, _, _ in tables}
+        self.refusals: list[tuple[requests.Response, float]] = []
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self.play, args=t) for t in tables]
+        for th in self.threads:
+            th.start()
+
+    def play(self, sid: str, tokens: list[str], moves: list) -> None:
+        client = Api(self.url)
+        for seat, move in moves:
+            key = str(uuid.uuid4())
+            for _ in range(self.tries):
+                started = time.monotonic()
+                try:
+                    r = client.post(f"/sessions/{sid}/moves", tokens[seat], json=move,
+                                    headers={"Idempotency-Key": key})
+                except requests.RequestException:
+                    time.sleep(0.05)
+                    continue
+                if r.status_code == 503:
+                    with self.lock:
+                        self.refusals.append((r, time.monotonic() - started))
+                    time.sleep(0.05)
+                    continue
+                assert r.status_code == 201, (move, r.text)
+                with self.lock:
+                    self.acked[sid].append(r.json()["version"])
+                break
+            else:
+                raise AssertionError("a move never went through")
+
+    def join(self) -> None:
+        for th in self.threads:
+            th.join(120)
+
+
+def logged_moves(api: Api, sid: str, moves: list) -> list[int]:
+    """The versions of a session's logged moves, once the log is checked whole: as many
+    moves as were played, and versions counting up from 1 with no gap."""
+    log = api.get(f"/sessions/{sid}/moves").json()["entries"]
+    entries = [e for e in log if e["kind"] == "move"]
+    assert len(entries) == len(moves)
+    assert [e["version"] for e in log] == list(range(1, len(log) + 1))
+    return [e["version"] for e in entries]
+
+
 def test_kill_redis_under_load_then_nothing_acknowledged_is_lost(tmp_path):
     server = EmbeddedRedis(tmp_path / "redis").start()
     live = LiveServer(make_app(server.url, tmp_path / "app"))
     try:
         api = Api(live.url)
         tables = [open_table(api, seed) for seed in (3, 5, 8)]
-        acked: dict[str, list[int]] = {sid: [] for sid, _, _ in tables}
-        outages: list[float] = []
-        lock = threading.Lock()
-
-        def play(sid: str, tokens: list[str], moves: list) -> None:
-            client = Api(live.url)
-            for seat, move in moves:
-                key = str(uuid.uuid4())
-                for _ in range(400):
-                    started = time.monotonic()
-                    try:
-                        r = client.post(f"/sessions/{sid}/moves", tokens[seat], json=move,
-                                        headers={"Idempotency-Key": key})
-                    except requests.RequestException:
-                        time.sleep(0.05)
-                        continue
-                    if r.status_code == 503:
-                        assert r.headers["Retry-After"]
-                        with lock:
-                            outages.append(time.monotonic() - started)
-                        time.sleep(0.05)
-                        continue
-                    assert r.status_code == 201, (move, r.text)
-                    with lock:
-                        acked[sid].append(r.json()["version"])
-                    break
-                else:
-                    raise AssertionError("a move never went through")
-
-        threads = [threading.Thread(target=play, args=t) for t in tables]
-        for th in threads:
-            th.start()
+        movers = Movers(live.url, tables, tries=400)
         time.sleep(0.6)
         server.kill()  # mid-load, like a crash
         time.sleep(1.5)
         server.start()
-        for th in threads:
-            th.join(120)
+        movers.join()
+        outages = [took for _, took in movers.refusals]
         assert outages, "the outage was seen by the clients"
+        assert all(r.headers["Retry-After"] for r, _ in movers.refusals)
         assert max(outages) < 5  # answered quickly, never hung
         for sid, _, moves in tables:
-            log = api.get(f"/sessions/{sid}/moves").json()["entries"]
-            entries = [e for e in log if e["kind"] == "move"]
             # every acknowledged move is there, each exactly once, in order
-            assert len(entries) == len(moves)
-            assert set(acked[sid]) <= {e["version"] for e in entries}
-            assert [e["version"] for e in log] == list(range(1, len(log) + 1))
+            assert set(movers.acked[sid]) <= set(logged_moves(api, sid, moves))
             # nothing half-applied: the stored state is what the log replays to
             record = api.get(f"/sessions/{sid}/export").json()
             copy = api.post("/sessions/import", json=record).json()
