@@ -1,10 +1,12 @@
-"""Checks every engine's table stories share: apply never touches its input, and a
-refused move names its rule and leaves the state as it was."""
+"""Checks every engine's table stories share: apply never touches its input, a
+refused move names its rule and leaves the state as it was, a simulated table replays
+exactly, and a golden playout's figures."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -45,3 +47,27 @@ def replays_exactly(apply: Apply, table: Any) -> None:
         replayed, _ = apply(replayed, seat, json.loads(json.dumps(move)))
     assert json.dumps(replayed, sort_keys=True) == json.dumps(table.state, sort_keys=True)
     assert json.loads(json.dumps(table.state)) == table.state  # the round trip is exact
+
+
+Golden = tuple[int, list[int], str]
+
+
+def golden(table: Any) -> Golden:
+    """Play a dealt simulated table to the end: its move count, final ranking and the
+    sha256 of its whole event stream (one canonical JSON line per move)."""
+    digest = hashlib.sha256()
+    for _, events in table.play(max_moves=5000):
+        digest.update(json.dumps(events, sort_keys=True, separators=(",", ":")).encode())
+        digest.update(b"\n")
+    assert table.state["status"] == "finished", "a golden playout must reach the end"
+    return len(table.log), list(table.state["result"]["ranking"]), digest.hexdigest()
+
+
+def print_goldens(playout: Callable[[str, int], Golden], variants: Iterable[str],
+                  seeds: Iterable[int]) -> None:
+    """Print a GOLDEN table's rows, to paste in after an intended rule change."""
+    for variant in variants:
+        for seed in seeds:
+            moves, ranking, digest = playout(variant, seed)
+            print(f'    ("{variant}", {seed}): ({moves}, {ranking},\n'
+                  f'        "{digest}"),')

@@ -8,14 +8,13 @@ purpose: check that the change is the intended one, then update the table with
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import pytest
 
 from companion.games.gaia.playout import Table as GaiaTable
 from companion.games.kazaam.playout import Table as KazaamTable
+from tests.games.checks import Golden, golden, print_goldens
 
 VARIANTS: dict[str, tuple[Any, dict[str, Any]]] = {
     "gaia-base": (GaiaTable, {}),
@@ -27,7 +26,7 @@ VARIANTS: dict[str, tuple[Any, dict[str, Any]]] = {
 SEEDS = {1: 3, 2: 4, 3: 2, 11: 5}  # seed -> players
 
 #: (variant, seed) -> (moves, ranking, sha256 of the event stream)
-GOLDEN: dict[tuple[str, int], tuple[int, list[int], str]] = {
+GOLDEN: dict[tuple[str, int], Golden] = {
     ("gaia-base", 1): (106, [2, 1, 0],
         "023a6b08af2c97c8b590c96ebbbb4574bfc4007670aa0e935692ae271f6122b9"),
     ("gaia-base", 2): (94, [0, 2, 3, 1],
@@ -71,15 +70,9 @@ GOLDEN: dict[tuple[str, int], tuple[int, list[int], str]] = {
 }
 
 
-def playout(variant: str, seed: int) -> tuple[int, list[int], str]:
+def playout(variant: str, seed: int) -> Golden:
     table_class, options = VARIANTS[variant]
-    table = table_class.deal(seed, SEEDS[seed], **options)
-    digest = hashlib.sha256()
-    for _, events in table.play(max_moves=5000):
-        digest.update(json.dumps(events, sort_keys=True, separators=(",", ":")).encode())
-        digest.update(b"\n")
-    assert table.state["status"] == "finished", "a golden playout must reach the end"
-    return len(table.log), list(table.state["result"]["ranking"]), digest.hexdigest()
+    return golden(table_class.deal(seed, SEEDS[seed], **options))
 
 
 @pytest.mark.parametrize(("variant", "seed"), [(v, s) for v in VARIANTS for s in SEEDS])
@@ -88,8 +81,4 @@ def test_golden_playout(variant: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    for variant in VARIANTS:
-        for seed in SEEDS:
-            moves, ranking, digest = playout(variant, seed)
-            print(f'    ("{variant}", {seed}): ({moves}, {ranking},\n'
-                  f'        "{digest}"),')
+    print_goldens(playout, VARIANTS, SEEDS)

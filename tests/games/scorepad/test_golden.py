@@ -8,13 +8,12 @@ the change is the intended one, then update the table with
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import pytest
 
 from companion.games.scorepad.playout import Table
+from tests.games.checks import Golden, golden, print_goldens
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "per-turn": {"rounds": 5},
@@ -26,7 +25,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 SEEDS = {1: 3, 2: 4, 3: 1, 11: 12}  # seed -> players
 
 #: (variant, seed) -> (moves, ranking, sha256 of the event stream)
-GOLDEN: dict[tuple[str, int], tuple[int, list[int], str]] = {
+GOLDEN: dict[tuple[str, int], Golden] = {
     ("per-turn", 1): (15, [1, 2, 0],
         "55d42863c2c8516916e0a55015e2a6a422e05b1f2df99f025431d5d862c0a15f"),
     ("per-turn", 2): (20, [3, 0, 1, 2],
@@ -62,14 +61,8 @@ GOLDEN: dict[tuple[str, int], tuple[int, list[int], str]] = {
 }
 
 
-def playout(variant: str, seed: int) -> tuple[int, list[int], str]:
-    table = Table.deal(seed, SEEDS[seed], **VARIANTS[variant])
-    digest = hashlib.sha256()
-    for _, events in table.play(max_moves=5000):
-        digest.update(json.dumps(events, sort_keys=True, separators=(",", ":")).encode())
-        digest.update(b"\n")
-    assert table.state["status"] == "finished", "a golden playout must reach the end"
-    return len(table.log), list(table.state["result"]["ranking"]), digest.hexdigest()
+def playout(variant: str, seed: int) -> Golden:
+    return golden(Table.deal(seed, SEEDS[seed], **VARIANTS[variant]))
 
 
 @pytest.mark.parametrize(("variant", "seed"), [(v, s) for v in VARIANTS for s in SEEDS])
@@ -82,8 +75,4 @@ def test_a_playout_is_the_same_every_time() -> None:
 
 
 if __name__ == "__main__":
-    for variant in VARIANTS:
-        for seed in SEEDS:
-            moves, ranking, digest = playout(variant, seed)
-            print(f'    ("{variant}", {seed}): ({moves}, {ranking},\n'
-                  f'        "{digest}"),')
+    print_goldens(playout, VARIANTS, SEEDS)
