@@ -27,6 +27,7 @@ def played(apply: Apply, state: State, seat: int, move: dict[str, Any]
 
 def refused(apply: Apply, state: State, seat: int, move: dict[str, Any], rule: str,
             status: int = 422) -> RuleError:
+    """The move is refused under ``rule`` (with ``status``) and the state is untouched."""
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(RuleError) as info:
         apply(state, seat, move)
@@ -34,6 +35,31 @@ def refused(apply: Apply, state: State, seat: int, move: dict[str, Any], rule: s
     assert info.value.status == status
     assert json.dumps(state, sort_keys=True) == before
     return info.value
+
+
+def types(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def tried_cleanly(apply: Apply, table: Any, steps: int, seat: int, move: dict[str, Any],
+                  invariants: Callable[[State], None]) -> State | RuleError:
+    """Play a simulated table up to ``steps`` moves on, then try ``move`` (junk or not) for
+    ``seat``: it is refused cleanly (a rule, a message key, a sentence, 409 or 422) or taken
+    with the invariants holding; either way the state it was tried on is untouched.
+    Returns the new state, or the refusal."""
+    for _ in zip(range(steps), table.play(), strict=False):
+        pass
+    state = table.state
+    before = json.dumps(state, sort_keys=True)
+    try:
+        new, _ = apply(state, seat, move)
+    except RuleError as err:
+        assert err.rule and err.key and str(err) and err.status in (409, 422)
+        assert json.dumps(state, sort_keys=True) == before
+        return err
+    invariants(new)
+    assert json.dumps(state, sort_keys=True) == before
+    return new
 
 
 def replays_exactly(apply: Apply, table: Any) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
-from companion.games.errors import RuleError
 from companion.games.gaia import apply, new_game, normalize_options
 from companion.games.gaia.board import key, satisfied, xy
 from tests.games.checks import played, refused
+from tests.games.checks import types as types  # the stories import it from here
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
 DISPLAY = {"nature": ["plains", "desert", "mountain"],
@@ -77,16 +78,5 @@ def at(state: dict[str, Any], square: tuple[int, int]) -> dict[str, Any]:
     return state["tiles"][key(square)]  # type: ignore[no-any-return]
 
 
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def play(state: dict[str, Any], seat: int, move: dict[str, Any]
-         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    return played(apply, state, seat, move)
-
-
-def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
-            status: int = 422) -> RuleError:
-    """The move is refused under ``rule`` and the state is untouched."""
-    return refused(apply, state, seat, move, rule, status)
+play = partial(played, apply)  # apply, its input checked untouched
+rejects = partial(refused, apply)  # a refusal under a rule, the state untouched

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.games.errors import RuleError
 from companion.games.kazaam import apply, new_game, normalize_options
 from tests.games.checks import played, refused
+from tests.games.checks import types as types  # the stories import it from here
 
 PROTOS = ["wood", "fire", "stone", "bone", "fur"]
 INGS = ["mercury", "sulphur", "mandrake", "unicorn_horn", "dragon_blood"]
@@ -36,16 +37,5 @@ def built(state: dict[str, Any], seat: int, slot: str, tile: dict[str, Any],
     state["pile"] -= 1
 
 
-def play(state: dict[str, Any], seat: int, move: dict[str, Any]
-         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    return played(apply, state, seat, move)
-
-
-def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
-            status: int = 422) -> RuleError:
-    """The move is refused under ``rule`` and the state is untouched."""
-    return refused(apply, state, seat, move, rule, status)
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
+play = partial(played, apply)  # apply, its input checked untouched
+rejects = partial(refused, apply)  # a refusal under a rule, the state untouched

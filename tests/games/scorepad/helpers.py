@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.games.errors import RuleError
 from companion.games.scorepad import apply, new_game, normalize_options
 from tests.games.checks import played, refused
+from tests.games.checks import types as types  # the stories import it from here
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
 
@@ -17,18 +18,8 @@ def game(players: int = 3, setup: dict[str, Any] | None = None, **options: Any
     return new_game(normalize_options(options), roster, setup or {})
 
 
-def play(state: dict[str, Any], seat: int, move: dict[str, Any]
-         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    return played(apply, state, seat, move)
-
-
-def rejects(state: dict[str, Any], seat: int, move: dict[str, Any], rule: str,
-            status: int = 422) -> RuleError:
-    return refused(apply, state, seat, move, rule, status)
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
+play = partial(played, apply)  # apply, its input checked untouched
+rejects = partial(refused, apply)  # a refusal under a rule, the state untouched
 
 
 def score(points: int | dict[str, int], **fields: Any) -> dict[str, Any]:
