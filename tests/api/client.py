@@ -59,3 +59,14 @@ class Api:
         assert r.status_code == 201, r.text
         return {"sid": created["id"], "host": created["host_token"], "tokens": tokens,
                 "code": created["code"]}
+
+    def kazaam_table(self, table: Any) -> tuple[str, list[str]]:
+        """A started Kazaam session seated as a dealt simulated table (its names,
+        prototypes and ingredients): (sid, tokens per seat)."""
+        created = self.create("kazaam")
+        tokens = [self.join(created["code"], p["name"], prototype=p["prototype"],
+                            ingredient=p["ingredient"])["player_token"]
+                  for p in table.state["players"]]
+        r = self.post(f"/sessions/{created['id']}/start", created["host_token"], json={})
+        assert r.status_code == 201, r.text
+        return created["id"], tokens

@@ -33,12 +33,7 @@ def test_join_with_prototype_and_ingredient(live):
 def test_a_whole_kazaam_game_through_the_api(live):
     api = Api(live.url)
     table = Table.deal(21, 3)
-    created = api.create("kazaam")
-    tokens = [api.join(created["code"], p["name"], prototype=p["prototype"],
-                       ingredient=p["ingredient"])["player_token"]
-              for p in table.state["players"]]
-    sid = created["id"]
-    assert api.post(f"/sessions/{sid}/start", created["host_token"], json={}).status_code == 201
+    sid, tokens = api.kazaam_table(table)
     reactions = 0
     for move, events in table.play():
         seat = table.log[-1][0]

@@ -54,12 +54,7 @@ def test_stored_events_are_the_live_ones_including_undo(clean_redis, live):
 
 def _kazaam_game(api: Api) -> tuple[str, dict[int, list]]:
     table = Table.deal(21, 3)
-    created = api.create("kazaam")
-    tokens = [api.join(created["code"], p["name"], prototype=p["prototype"],
-                       ingredient=p["ingredient"])["player_token"]
-              for p in table.state["players"]]
-    sid = created["id"]
-    assert api.post(f"/sessions/{sid}/start", created["host_token"], json={}).status_code == 201
+    sid, tokens = api.kazaam_table(table)
     sent = {}
     for move, _events in table.play():
         r = api.post(f"/sessions/{sid}/moves", tokens[table.log[-1][0]], json=move)
