@@ -35,6 +35,19 @@ class Option:
         return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def choice_option(name: str, choices: tuple[tuple[Any, ...], Any], words: tuple[Texts, Texts],
+                  requires: dict[str, Any] | None = None) -> Option:
+    """An option from the rules' ``(values, default)`` and its ``(label, help)`` words:
+    values that are all booleans make a "boolean" offered as (False, True), any
+    others a "choice" among them."""
+    values, default = choices
+    kind = "boolean" if all(isinstance(v, bool) for v in values) else "choice"
+    if kind == "boolean":
+        values = (False, True)
+    label, help_ = words
+    return Option(name, kind, tuple(values), default, label, help_, requires)
+
+
 @dataclass(frozen=True)
 class Game:
     """A game as data plus pure functions; see ``companion.games.gaia``."""

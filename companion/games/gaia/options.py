@@ -3,7 +3,7 @@ the rules' own (``components.OPTION_CHOICES``); this adds the words."""
 
 from __future__ import annotations
 
-from companion.games.base import Option, Texts
+from companion.games.base import Option, Texts, choice_option
 from companion.games.gaia.components import (
     NEEDS,
     OPTION_CHOICES,
@@ -61,16 +61,9 @@ _ORDER = ("variant", "catastrophes", "feeding", "end_on", "duplicate_needs", "au
 _REQUIRES = {"catastrophes": {"variant": "expert"}}
 
 
-def _option(name: str) -> Option:
-    values, default = OPTION_CHOICES[name]
-    label, help_ = _WORDS[name]
-    kind = "boolean" if all(isinstance(v, bool) for v in values) else "choice"
-    if kind == "boolean":
-        values = (False, True)
-    return Option(name, kind, tuple(values), default, label, help_, _REQUIRES.get(name))
-
-
-OPTIONS: tuple[Option, ...] = tuple(_option(name) for name in _ORDER)
+OPTIONS: tuple[Option, ...] = tuple(
+    choice_option(name, OPTION_CHOICES[name], _WORDS[name], _REQUIRES.get(name))
+    for name in _ORDER)
 SUMMARY: Texts = {"en": "Build a world of terrains, animals and cities.",
                   "it": "Costruisci un mondo di terreni, animali e città.",
                   "de": "Baue eine Welt aus Landschaften, Tieren und Städten."}

@@ -3,7 +3,7 @@ the rules' own (``components.OPTION_CHOICES``); this adds the words."""
 
 from __future__ import annotations
 
-from companion.games.base import Option, Texts
+from companion.games.base import Option, Texts, choice_option
 from companion.games.kazaam.components import INGREDIENTS, OPTION_CHOICES, PARTS, SLOTS, TYPES
 from companion.games.messages import register
 
@@ -22,16 +22,8 @@ _WORDS: dict[str, tuple[Texts, Texts]] = {
 }
 
 
-def _option(name: str) -> Option:
-    values, default = OPTION_CHOICES[name]
-    label, help_ = _WORDS[name]
-    kind = "boolean" if all(isinstance(v, bool) for v in values) else "choice"
-    if kind == "boolean":
-        values = (False, True)
-    return Option(name, kind, tuple(values), default, label, help_)
-
-
-OPTIONS: tuple[Option, ...] = tuple(_option(name) for name in OPTION_CHOICES)
+OPTIONS: tuple[Option, ...] = tuple(choice_option(name, OPTION_CHOICES[name], _WORDS[name])
+                                    for name in OPTION_CHOICES)
 SUMMARY: Texts = {"en": "Alchemists build a homunculus from ingredients.",
                   "it": "Alchimisti costruiscono un homunculus con gli ingredienti.",
                   "de": "Alchemisten bauen einen Homunkulus aus Zutaten."}
