@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotFound, Problem
+from companion.errors import Conflict, Forbidden, NotFound, said
 from companion.games import GAMES
-from companion.games.messages import register, render
+from companion.games.messages import register
 from companion.sessions import replay
 from companion.sessions.core import Change, Idem, Outcome, SessionsCore
 from companion.sessions.replay import has_phone
@@ -41,12 +41,6 @@ register({
         "it": "A questo tavolo non c'è il posto {seat}.",
         "de": "An diesem Tisch gibt es keinen Platz {seat}."},
 })
-
-
-def said(kind: type[Problem], key: str, **params: Any) -> Problem:
-    """A problem whose sentence comes from the catalogue; the HTTP layer renders it
-    again in the request's language (``key`` and ``params`` travel with it)."""
-    return kind(render(key, params), key=key, params=params)
 
 
 def seat_of(doc: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -22,6 +22,7 @@ def _board(board: dict[str, Any]) -> dict[str, Any]:
 
 
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
+    stuck = stalled(state)
     view: dict[str, Any] = {
         "game": "kazaam", "status": state["status"], "options": state["options"],
         "order": list(state["order"]),
@@ -35,8 +36,8 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         "first_complete": state["first_complete"], "final_round": state["ending"],
         "result": state["result"],
         # K6.2: the host is offered to finish a game that cannot end
-        "stalled": stalled(state),
-        "stalled_reason": STALLED if stalled(state) else None,
+        "stalled": stuck,
+        "stalled_reason": STALLED if stuck else None,
     }
     if seat is not None:
         view.update(private_view(state, seat))

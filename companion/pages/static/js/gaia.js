@@ -2,7 +2,7 @@
 // the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
 import { addStrings, el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
-import { cardPicker, cardText, discardPicker, G_TERRAINS } from "./gaia-cards.js";
+import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
 
 addStrings({
   en: { "g.tile": "Place a tile", "g.animals": "Animals", "g.city": "City", "g.draw": "Draw a card",
@@ -318,4 +318,3 @@ function extras(state, me, c) {
 function renderBoard(state, c) { return boardSvg(state, c); }
 
 export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };
-export { G_TERRAINS };

@@ -6,7 +6,6 @@ import { addStrings, el, message, t, tn, COLORS } from "./common.js";
 export const TYPES = ["fire", "bone", "reptile", "wood", "fur", "insect", "stone"];
 export const PARTS = ["head", "torso", "ear", "arm", "leg", "tail"];
 export const LAYOUT = ["left_ear", "head", "right_ear", "left_arm", "torso", "right_arm", "left_leg", "tail", "right_leg"];
-export const partOf = (slot) => slot.replace(/^(left|right)_/, "");
 // What each part's power does (K5), as catalogue words.
 export const POWER_OF = { ear: "look", arm: "take", tail: "turn_down", leg: "from_discard", torso: "three_ingredients", head: "cancel" };
 const COST_MIN = 2; const COST_MAX = 5; const SAME_MAX = 2;
