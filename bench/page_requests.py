@@ -36,9 +36,9 @@ REQUESTS: dict[str, dict[str, list[str]]] = {
     },
     # companion/pages/static/js/table.js (the table screen)
     "screen": {
-        # top level: loadMessages() and words() (the same catalogue, fetched twice),
-        # refresh() (the state), loadFeed() (the log); then live()
-        "load": ["GET /i18n/{lang}.json", "GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}",
+        # top level: loadMessages() (the catalogue), refresh() (the state), loadFeed()
+        # (the log); then live()
+        "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}",
                  "GET /api/v1/sessions/{sid}/moves"],
         # onMessage(): update(message.state) draws it; no request
         "message": [],

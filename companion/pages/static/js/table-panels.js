@@ -1,6 +1,6 @@
 // What the table screen shows besides the board: each player's things, the piles, the
 // face-up cards and objectives (Gaia), and the end of the game with every breakdown.
-import { addStrings, el, t, tn, term, COLORS } from "./common.js";
+import { addStrings, el, message, t, tn, term, COLORS } from "./common.js";
 
 addStrings({
   en: { "tb.players": "Players", "tb.onTurn": "on turn", "tb.pawnsLeft": "Pawns left", "tb.pawnsPlaced": "Pawns placed",
@@ -146,7 +146,7 @@ export function tablePanels(ctx) {
 
 // A score label: "<game>.score.<key>" from the engines' catalogue, else this page's own.
 function scoreLabel(ctx, key) {
-  return ctx.words[`${ctx.state.game}.score.${key}`] || t(`score.${key}`);
+  return message(`${ctx.state.game}.score.${key}`) || t(`score.${key}`);
 }
 
 export function endPanel(ctx, extra) {

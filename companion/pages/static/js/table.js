@@ -3,7 +3,7 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, lang, COLORS } from "./common.js";
+import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
 import { gaiaSetup } from "./setup.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
@@ -39,7 +39,7 @@ const FEED_KEEP = 80;
 const FEED_VERSIONS = 60;
 const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
-  state: null, score: null, words: {}, icons: null, boards: {}, feed: [], seen: -1 };
+  state: null, score: null, icons: null, boards: {}, feed: [], seen: -1 };
 let setupBox = null; let seatForm = null;
 
 function names() { return Object.fromEntries((ctx.state?.players || []).map((p) => [p.seat, p.name])); }
@@ -232,10 +232,6 @@ async function onMessage(message) {
   if (message.state) await update(message.state); else await refresh();
 }
 
-async function words() {
-  try { ctx.words = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { ctx.words = {}; }
-}
-
 async function icons() {
   try { ctx.icons = await import("./icons.js"); } catch { ctx.icons = null; }
 }
@@ -246,7 +242,7 @@ async function boards() {
   }
 }
 
-await Promise.all([loadMessages(), words(), icons(), boards()]);
+await Promise.all([loadMessages(), icons(), boards()]);
 await refresh();
 if (ctx.state) {
   await loadFeed();
