@@ -1,18 +1,7 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
-// result at the end, and an event's words in the page's language.
-import { el, t, term, message, COLORS } from "./common.js";
+// result at the end.
+import { el, t, message, COLORS } from "./common.js";
 import { colorName } from "./join.js";
-
-// An event's game words (pile, terrain, card…) in the page's language before narrating.
-export function wordsOf(game, event) {
-  const out = {};
-  for (const [k, v] of Object.entries(event)) {
-    const counts = v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(Number.isInteger);
-    if (counts) out[k] = Object.entries(v).map(([w, n]) => `${term(game, w)} ×${n}`).join(", ");
-    else out[k] = k !== "type" && typeof v === "string" && message(`${game}.term.${v}`) ? term(game, v) : v;
-  }
-  return out;
-}
 
 export function groupsCard(groups) {
   return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },

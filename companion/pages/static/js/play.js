@@ -35,7 +35,7 @@ import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, k
   COLORS, backoff } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
-import { groupsCard, lobby, resultCard, wordsOf } from "./play-parts.js";
+import { groupsCard, lobby, resultCard } from "./play-parts.js";
 import * as gaiaModule from "./gaia.js";
 import * as kazaamModule from "./kazaam.js";
 
@@ -292,7 +292,7 @@ function statusLine(mod) {
       endTurn ? el("button", { id: "end-turn", "data-move": "end-turn", class: turn.actions_left === 0 ? "primary" : "",
         onclick: () => send({ type: "end_turn" }) }, t("play.endTurn")) : null) : null,
     lastEvents.length ? el("p", { class: "hint", id: "last" }, t("play.last", { what:
-      lastEvents.map((e) => narrate(state.game, wordsOf(state.game, e), names)).filter(Boolean).join(" · ") })) : null);
+      lastEvents.map((e) => narrate(state.game, e, names, state)).filter(Boolean).join(" · ") })) : null);
 }
 
 function drawBoard() {
