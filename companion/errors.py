@@ -56,10 +56,11 @@ class StoreDown(Problem):
     status, code, title = 503, "store_unavailable", "Storage unavailable"
 
 
-def said(kind: type[Problem], key: str, headers: dict[str, str] | None = None,
-         **params: Any) -> Problem:
+def said(kind: type[Problem], key: str, headers: dict[str, str] | None = None, *,
+         extra: dict[str, Any] | None = None, **params: Any) -> Problem:
     """A problem whose sentence comes from the message catalogue: the HTTP layer tells
-    it again in the request's language (``key`` and ``params`` travel with it)."""
+    it again in the request's language (``key`` and ``params`` travel with it).
+    ``extra``: more fields of the problem document (``errors``, ``current_version``…)."""
     from companion.games.messages import render
 
-    return kind(render(key, params), headers, key=key, params=params)
+    return kind(render(key, params), headers, key=key, params=params, **(extra or {}))

@@ -39,9 +39,8 @@ def check_room(config: dict[str, Any], version: int, entry: dict[str, Any] | Non
     """A new log entry needs room; finishing the game is always allowed (once)."""
     most = int(config.get("MAX_SESSION_ENTRIES", 2000))
     if entry is not None and entry.get("k") != "finish" and version >= most:
-        refusal = said(SessionFull, "session.full", max_entries=most)
-        refusal.extra["max_entries"] = most
-        raise refusal
+        raise said(SessionFull, "session.full", max_entries=most,
+                   extra={"max_entries": most})
 
 
 def check_length(config: dict[str, Any], entries: int) -> None:
@@ -50,7 +49,5 @@ def check_length(config: dict[str, Any], entries: int) -> None:
 
     most = int(config.get("MAX_SESSION_ENTRIES", 2000))
     if entries > most:
-        refusal = said(Unprocessable, "session.record_too_long", entries=entries,
-                       max_entries=most)
-        refusal.extra["max_entries"] = most
-        raise refusal
+        raise said(Unprocessable, "session.record_too_long", entries=entries,
+                   max_entries=most, extra={"max_entries": most})

@@ -70,9 +70,8 @@ def check_if_match(header: str | None, version: int) -> None:
         tag = tag[2:] if tag.startswith("W/") else tag
         if tag.strip('"') == str(version):
             return
-    error = said(PreconditionFailed, "session.stale", version=version)
-    error.extra["current_version"] = version
-    raise error
+    raise said(PreconditionFailed, "session.stale", version=version,
+               extra={"current_version": version})
 
 
 def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:

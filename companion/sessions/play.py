@@ -47,9 +47,8 @@ class Sessions(_Lifecycle):
         wanted = body.get("seat")
         if role == "host":
             if type(wanted) is not int or not 0 <= wanted < len(doc["players"]):
-                error = said(Unprocessable, "session.host_move_seat")
-                error.extra["errors"] = {"seat": ["required for the host"]}
-                raise error
+                raise said(Unprocessable, "session.host_move_seat",
+                           extra={"errors": {"seat": ["required for the host"]}})
             return wanted, "host"
         assert seat is not None
         if wanted is not None and wanted != seat:
@@ -80,10 +79,9 @@ class Sessions(_Lifecycle):
                     raise said(Forbidden, "session.undo_own_last")
             start = next(e["v"] for e in live if e["k"] == "start")
             if type(target) is not int or not start <= target < loaded.version:
-                error = said(Unprocessable, "session.rewind_range", start=start,
-                             end=loaded.version - 1)
-                error.extra["errors"] = {"to_version": ["out of range"]}
-                raise error
+                raise said(Unprocessable, "session.rewind_range", start=start,
+                           end=loaded.version - 1,
+                           extra={"errors": {"to_version": ["out of range"]}})
             undo_entry = {"k": "undo", "to": target, "v": loaded.version + 1}
             after = replay.effective([*entries, undo_entry])
             doc["state"] = replay.rebuild(doc, after)
@@ -186,9 +184,8 @@ class Sessions(_Lifecycle):
             if seat_arg is None:
                 seat_arg = doc["state"]["turn"]["seat"] if doc["state"] else 0
             if not 0 <= seat_arg < max(1, len(doc["players"])):
-                refusal = said(Unprocessable, "session.no_such_seat", seat=str(seat_arg)[:24])
-                refusal.extra["errors"] = {"seat": ["no such seat"]}
-                raise refusal
+                raise said(Unprocessable, "session.seat.missing", seat=str(seat_arg)[:24],
+                           extra={"errors": {"seat": ["no such seat"]}})
             host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
             seat = seat_arg
         elif seat_arg is not None and seat_arg != seat:

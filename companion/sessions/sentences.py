@@ -27,10 +27,6 @@ register({
               "{max_entries}.",
         "de": "Die Aufzeichnung hat {entries} Einträge; ein Spiel fasst höchstens "
               "{max_entries}."},
-    "session.no_such_seat": {
-        "en": "There is no seat {seat} at this table.",
-        "it": "A questo tavolo non c'è il posto {seat}.",
-        "de": "An diesem Tisch gibt es keinen Platz {seat}."},
     "session.store_full": {
         "en": "The game store is full; games can still be read. Try again later.",
         "it": "L'archivio delle partite è pieno; le partite si possono ancora leggere. "
