@@ -196,12 +196,21 @@ export function addSeatForm(ctx) {
     const r = await api("GET", `/join/${ctx.state.code}`);
     if (!r.ok) return;
     const info = r.data; const game = ctx.state.game;
+    // a live update rebuilds the choices (a colour just taken disappears): what the host
+    // already typed or picked stays, as long as it is still on offer
+    const kept = Object.fromEntries(new FormData(form).entries());
     fields.replaceChildren(...[
       el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
       select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),
       game === "kazaam" ? select(t("host.prototype"), "prototype", info.prototypes || [], (v) => term(game, v)) : null,
       game === "kazaam" ? select(t("host.ingredient"), "ingredient", info.ingredients || [], (v) => term(game, v)) : null,
       el("button", { class: "primary", type: "submit", id: "add-seat-ok" }, t("host.add"))].filter(Boolean));
+    for (const [name, value] of Object.entries(kept)) {
+      const field = form.elements.namedItem(name);
+      if (field && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value && !o.disabled))) {
+        field.value = value;
+      }
+    }
   };
   form.addEventListener("submit", async (e) => {
     e.preventDefault();

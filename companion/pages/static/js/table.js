@@ -229,6 +229,7 @@ async function onMessage(message) {
     if (ctx.state) addToFeed(message.version, message.events || []);
     ctx.seen = message.version;
   }
+  if (ctx.state && message.version <= ctx.state.version) return;  // this state is shown
   if (message.state) await update(message.state); else await refresh();
 }
 
