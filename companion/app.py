@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
 import threading
@@ -11,12 +10,13 @@ from typing import Any
 
 from flask import Flask
 from flask.json.provider import JSONProvider
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter, RateLimiter
 
 from companion import config as settings
+from companion import observability
 from companion.live import Hub, Slots
-from companion.sessions.play import Sessions
+from companion.sessions import Sessions
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
 
@@ -37,13 +37,13 @@ class Companion:
     and the embedded server is started by the first process that needs it.
     """
 
-    def __init__(self, app: Flask, limiter: Limiter) -> None:
+    def __init__(self, app: Flask) -> None:
         self.config = app.config
-        self.limiter = limiter
         self._lock = threading.Lock()
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._hub: Hub | None = None
+        self._limiter: RateLimiter | None = None
         self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
                              int(app.config["SSE_MAX_STREAMS"]))
 
@@ -68,8 +68,21 @@ class Companion:
         store = self.store
         with self._lock:
             if self._sessions is None:
-                self._sessions = Sessions(store, dict(self.config), self._secret(store))
+                self._sessions = Sessions(store, dict(self.config), self._secret(store),
+                                          on_retry=observability.count_retry,
+                                          on_move=observability.count_move)
             return self._sessions
+
+    @property
+    def limiter(self) -> RateLimiter:
+        """Rate limits (create, join) counted in the sessions' Redis, fixed windows."""
+        with self._lock:
+            if self._limiter is None:
+                storage = storage_from_string(_limiter_uri(self.redis_url),
+                                              key_prefix=f"{keys.PREFIX}:rl",
+                                              wrap_exceptions=True)
+                self._limiter = FixedWindowRateLimiter(storage)
+            return self._limiter
 
     @property
     def hub(self) -> Hub:
@@ -95,7 +108,8 @@ class Companion:
             return configured.encode()
         key = f"{keys.PREFIX}:secret"
         store.redis.set(key, secrets.token_hex(32), nx=True)
-        return bytes(store.redis.get(key))
+        kept = store.redis.get(key)
+        return kept if isinstance(kept, bytes) else str(kept).encode()
 
 
 def _limiter_uri(url: str) -> str:
@@ -111,17 +125,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 static_folder=None)
     app.config.update(conf)
     app.json = OrjsonProvider(app)
-    url = conf["REDIS_URL"] or embedded.url_for(conf["INSTANCE_PATH"])
-    app.config.setdefault("RATELIMIT_STORAGE_URI", _limiter_uri(url))
-    app.config.setdefault("RATELIMIT_KEY_PREFIX", f"{keys.PREFIX}:rl")
-    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    limiter = Limiter(get_remote_address, app=app, default_limits=[])
-    # Our limits apply to create and join and are checked there (api.http.rate_limit);
-    # Flask-Limiter's check of every request would only cost time on the hot paths.
-    with contextlib.suppress(ValueError, KeyError):
-        app.before_request_funcs[None].remove(limiter._check_request_limit)
-    app.extensions["companion"] = Companion(app, limiter)
+    app.extensions["companion"] = Companion(app)
     proxies = int(conf.get("TRUSTED_PROXIES") or 0)
     if proxies > 0:
         # only then is X-Forwarded-For believed, and only as many hops as configured:
@@ -134,7 +138,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.api import init_api
 
     init_api(app)
-    from companion import observability
     from companion.pages import bp as pages
 
     observability.init(app)

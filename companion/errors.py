@@ -1,7 +1,11 @@
-"""Problems the HTTP layer answers with (application/problem+json, RFC 9457).
+"""Refusals of the service (not a game's rules), as domain errors.
 
-Rule errors from the engines (``companion.games.errors``) are mapped by the
-same handler; views never call ``abort`` for rule problems.
+A refusal carries a message key and its parameters (the sentence is told in
+the reader's language from the catalogue), the session rule it enforces when
+there is one (``SESSION.*``, see ``companion.sessions.rules``), extra fields for
+the answer (``errors``, ``current_version``…) and, for a refusal that passes,
+how many seconds to wait. Nothing here knows HTTP: the API maps each kind to a
+status and a code in one table (``companion.api.problems.PROBLEMS``).
 """
 
 from __future__ import annotations
@@ -9,58 +13,83 @@ from __future__ import annotations
 from typing import Any
 
 
-class Problem(Exception):
-    """An error with an HTTP status, a stable code and a sentence."""
+class SessionError(Exception):
+    """A request the service refuses; nothing was changed."""
 
-    status = 400
-    code = "bad_request"
-    title = "Bad request"
+    def __init__(self, key: str | None, params: dict[str, Any] | None = None, *,
+                 rule: str | None = None, extra: dict[str, Any] | None = None,
+                 retry_after: int | None = None, detail: str | None = None) -> None:
+        from companion.games.messages import render
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None,
-                 **extra: Any) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.headers = headers or {}
-        self.extra = extra
-
-
-class Unauthorized(Problem):
-    status, code, title = 401, "unauthorized", "Missing or unknown token"
-
-
-class Forbidden(Problem):
-    status, code, title = 403, "forbidden", "This token may not do that"
+        self.key = key
+        self.params = dict(params or {})
+        self.rule = rule
+        self.extra = dict(extra or {})
+        self.retry_after = retry_after
+        #: the English sentence; a refusal without a key says it here
+        self.detail: str = render(key, self.params) if key is not None else detail or ""
+        super().__init__(self.detail)
 
 
-class NotFound(Problem):
-    status, code, title = 404, "not_found", "Not found"
+class Unauthorized(SessionError):
+    """No token, or one that holds nothing here."""
 
 
-class Conflict(Problem):
-    status, code, title = 409, "conflict", "Conflict"
+class Forbidden(SessionError):
+    """A known token that may not do this."""
 
 
-class PreconditionFailed(Problem):
-    status, code, title = 412, "stale_version", "The state has changed"
+class NotFound(SessionError):
+    """No such session, code, seat or game."""
 
 
-class Unprocessable(Problem):
-    status, code, title = 422, "unprocessable", "Cannot do that"
+class Conflict(SessionError):
+    """The table is not in a state that allows this."""
 
 
-class IdempotencyMismatch(Problem):
-    status, code, title = 422, "idempotency_key_reused", "Idempotency key reused"
+class NotActive(Conflict):
+    """The game has not started, has started already, or is over."""
 
 
-class StoreDown(Problem):
-    status, code, title = 503, "store_unavailable", "Storage unavailable"
+class Busy(Conflict):
+    """Too many writers at once; try again after ``retry_after`` seconds."""
 
 
-def said(kind: type[Problem], key: str, headers: dict[str, str] | None = None, *,
-         extra: dict[str, Any] | None = None, **params: Any) -> Problem:
-    """A problem whose sentence comes from the message catalogue: the HTTP layer tells
-    it again in the request's language (``key`` and ``params`` travel with it).
-    ``extra``: more fields of the problem document (``errors``, ``current_version``…)."""
-    from companion.games.messages import render
+class StaleVersion(SessionError):
+    """The caller saw an older version than the current one."""
 
-    return kind(render(key, params), headers, key=key, params=params, **(extra or {}))
+
+class Invalid(SessionError):
+    """Well-formed but not acceptable values."""
+
+
+class IdempotencyMismatch(Invalid):
+    """An Idempotency-Key sent again with another body."""
+
+
+class SessionFull(SessionError):
+    """The session's log has no room for another entry."""
+
+
+class TooManyRequests(SessionError):
+    """Over a rate limit for this address."""
+
+
+class StoreDown(SessionError):
+    """The store cannot be reached right now."""
+
+
+class StoreFull(SessionError):
+    """The store has no room for writes; reads still work."""
+
+
+def said(kind: type[SessionError], key: str, *, rule: str | None = None,
+         extra: dict[str, Any] | None = None, retry_after: int | None = None,
+         **params: Any) -> SessionError:
+    """A refusal of ``kind`` whose sentence is the catalogue's ``key`` with ``params``."""
+    return kind(key, params, rule=rule, extra=extra, retry_after=retry_after)
+
+
+#: the names used before the split into domain and HTTP (kept for callers' ease)
+Unprocessable = Invalid
+PreconditionFailed = StaleVersion

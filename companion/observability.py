@@ -34,6 +34,18 @@ MOVES = Counter("companion_moves_total", "Moves by outcome and the rule that ref
 RETRIES = Counter("companion_commit_retries_total", "Write conflicts retried")
 SSE_CLIENTS = Gauge("companion_sse_clients", "Open live-update streams",
                     multiprocess_mode="livesum")
+
+
+def count_move(game: str, outcome: str, rule: str) -> None:
+    """The sessions layer's report of a move checked (it knows no metrics)."""
+    MOVES.labels(game, outcome, rule).inc()
+
+
+def count_retry() -> None:
+    """The sessions layer's report of a write conflict retried."""
+    RETRIES.inc()
+
+
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 log = logging.getLogger("companion.requests")
 
@@ -60,7 +72,7 @@ def configure_logging() -> None:
 def metrics_response() -> Response:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         body = generate_latest(registry)
     else:
         body = generate_latest()

@@ -64,7 +64,7 @@ def post_fork(server: Any, worker: Any) -> None:
 def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
-    multiprocess.mark_process_dead(worker.pid)
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
 
 
 HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork,
@@ -74,7 +74,7 @@ HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork,
 def run(host: str, port: int, workers: int) -> None:
     from gunicorn.app.base import BaseApplication
 
-    class Application(BaseApplication):  # type: ignore[misc]
+    class Application(BaseApplication):
         def load_config(self) -> None:
             options = {**SETTINGS, **HOOKS, "bind": f"{host}:{port}", "workers": workers}
             for key, value in options.items():

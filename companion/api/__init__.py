@@ -37,7 +37,7 @@ OPENAPI = {
 }
 
 
-class Api(_Api):
+class Api(_Api):  # type: ignore[misc]
     """flask-smorest's Api, documenting and answering errors as problem+json."""
 
     ERROR_SCHEMA = schemas.ProblemSchema

@@ -11,9 +11,10 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, current_app, request
+from flask.wrappers import Response
 
-from companion.errors import Problem, Unauthorized
+from companion.errors import SessionError, Unauthorized
 
 #: The deepest structure a legitimate body has is an import record (record → moves →
 #: move → sources → source); 16 leaves ample room.
@@ -32,16 +33,16 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
 WRITES = ("POST", "PUT", "PATCH")
 
 
-class BodyTooDeep(Problem):
-    status, code, title = 400, "body_too_deep", "Body nested too deeply"
+class BodyTooDeep(SessionError):
+    """A body nested deeper than :data:`MAX_DEPTH`."""
 
 
-class NumberOutOfRange(Problem):
-    status, code, title = 400, "number_out_of_range", "Number out of range"
+class NumberOutOfRange(SessionError):
+    """A whole number beyond :data:`MAX_INT`."""
 
 
-class UnsupportedMediaType(Problem):
-    status, code, title = 415, "unsupported_media_type", "Send JSON"
+class UnsupportedMediaType(SessionError):
+    """A write whose body is not JSON."""
 
 
 def check_body(value: Any) -> Any:
@@ -52,12 +53,13 @@ def check_body(value: Any) -> Any:
         item, depth = pending.pop()
         if isinstance(item, dict | list):
             if depth > MAX_DEPTH:
-                raise BodyTooDeep(f"The body is nested more than {MAX_DEPTH} levels deep.")
+                raise BodyTooDeep(None, detail=f"The body is nested more than {MAX_DEPTH} levels "
+                                  "deep.")
             children = item.values() if isinstance(item, dict) else item
             pending.extend((child, depth + 1) for child in children)
         elif type(item) is int and not -MAX_INT <= item <= MAX_INT:
-            raise NumberOutOfRange(f"Whole numbers in the body must lie between "
-                                   f"-{MAX_INT} and {MAX_INT}.")
+            raise NumberOutOfRange(None, detail=f"Whole numbers in the body must lie "
+                                   f"between -{MAX_INT} and {MAX_INT}.")
     return value
 
 
@@ -69,7 +71,12 @@ def _require_json() -> None:
     has_body = bool(request.content_length) or "chunked" in request.headers.get(
         "Transfer-Encoding", "").lower()
     if (has_body or request.content_type) and not request.is_json:
-        raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
+        raise UnsupportedMediaType(None, detail="Send the body as JSON (Content-Type: "
+                                                 "application/json).")
+
+
+class MetricsToken(Unauthorized):
+    """``/metrics`` without the metrics token (answered with WWW-Authenticate)."""
 
 
 def _metrics_token() -> None:
@@ -82,8 +89,8 @@ def _metrics_token() -> None:
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(),
                                                              str(wanted).encode()):
-        raise Unauthorized("Metrics need the metrics token: Authorization: Bearer <token>.",
-                           headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
+        raise MetricsToken(None, detail="Metrics need the metrics token: "
+                                        "Authorization: Bearer <token>.")
 
 
 def _secure_headers(response: Response) -> Response:

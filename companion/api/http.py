@@ -1,29 +1,36 @@
-"""Request helpers shared by the views: tokens, idempotency, ETags, parsing."""
+"""Request helpers shared by the views: tokens, idempotency, versions, parsing, limits.
+
+Headers are read here and only here: the sessions layer gets a token, an
+Idempotency-Key and the version the caller expects, never a header.
+"""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import orjson
-from flask import Response, current_app, request
+from flask import current_app, request
+from flask.wrappers import Response
 from flask_smorest import Blueprint as _Blueprint
 from limits import parse as parse_limit
+from limits.errors import StorageError
+from limits.strategies import RateLimiter
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from companion.api.guards import check_body
-from companion.errors import Problem, said
-from companion.sessions.core import Idem, Outcome
-from companion.sessions.play import Sessions
+from companion.errors import SessionError, TooManyRequests, said
+from companion.sessions import ExpectedVersion, Idem, Outcome, Sessions
 from companion.sessions.tokens import body_hash
-from companion.store import keys
 
 MAX_KEY = 200
 #: Create, join and import need no token, so whoever repeats a key receives the first
 #: response, tokens included: there a key must be unguessable (a UUID has 36 characters,
 #: the pages send 32 random hex digits).
 MIN_ANONYMOUS_KEY = 22
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class JsonParser(FlaskParser):
@@ -42,37 +49,49 @@ class JsonParser(FlaskParser):
         return check_body(body)
 
 
-class Blueprint(_Blueprint):
+class Blueprint(_Blueprint):  # type: ignore[misc]
+    """flask-smorest's Blueprint (an untyped library) with typed decorators."""
+
     ARGUMENTS_PARSER = JsonParser()
 
+    def route(self, rule: str, **options: Any) -> Callable[[F], F]:
+        return cast(Callable[[F], F], super().route(rule, **options))
 
-class TooManyRequests(Problem):
-    status, code, title = 429, "rate_limited", "Too many requests"
+    def arguments(self, schema: Any, **options: Any) -> Callable[[F], F]:
+        return cast(Callable[[F], F], super().arguments(schema, **options))
+
+    def response(self, status: int, schema: Any = None, **options: Any) -> Callable[[F], F]:
+        return cast(Callable[[F], F], super().response(status, schema, **options))
+
+    def alt_response(self, status: int, **options: Any) -> Callable[[F], F]:
+        return cast(Callable[[F], F], super().alt_response(status, **options))
+
+    def doc(self, **options: Any) -> Callable[[F], F]:
+        return cast(Callable[[F], F], super().doc(**options))
 
 
 def rate_limit(name: str) -> None:
     """Count this request against ``RATE_LIMIT_<NAME>`` for the caller's address,
     in the same Redis as the sessions (429 with Retry-After when over)."""
-    limiter = current_app.extensions["companion"].limiter
+    limiter: RateLimiter = current_app.extensions["companion"].limiter
     item = parse_limit(current_app.config[f"RATE_LIMIT_{name.upper()}"])
     who = request.remote_addr or "?"
     try:
-        allowed = limiter.limiter.hit(item, f"{keys.PREFIX}:rl", name, who)
-    except Exception:  # the limiter's store is down: the request itself will say 503
+        if limiter.hit(item, name, who):
+            return
+        reset = limiter.get_window_stats(item, name, who).reset_time
+    except StorageError:  # the limiter's store is down: the request itself will say 503
         return
-    if not allowed:
-        retry = max(1, int(limiter.limiter.get_window_stats(item, f"{keys.PREFIX}:rl", name,
-                                                            who).reset_time - time.time()))
-        raise said(TooManyRequests, "session.rate_limited", {"Retry-After": str(retry)},
-                   retry=retry)
+    retry = max(1, int(reset - time.time()))
+    raise said(TooManyRequests, "session.rate_limited", retry_after=retry, retry=retry)
 
 
-class BadHeader(Problem):
-    status, code, title = 400, "bad_header", "Bad header"
+class BadHeader(SessionError):
+    """A header the service cannot read."""
 
 
 def sessions() -> Sessions:
-    return current_app.extensions["companion"].sessions  # type: ignore[no-any-return]
+    return cast(Sessions, current_app.extensions["companion"].sessions)
 
 
 def bearer() -> str | None:
@@ -91,8 +110,9 @@ def idempotency_key(anonymous: bool = False) -> str | None:
     key = key.strip()
     least = MIN_ANONYMOUS_KEY if anonymous else 1
     if not least <= len(key) <= MAX_KEY:
-        raise BadHeader(f"Idempotency-Key must be {least} to {MAX_KEY} characters"
-                        + (" of random text (a UUID) here." if anonymous else "."))
+        raise BadHeader(None, detail=f"Idempotency-Key must be {least} to {MAX_KEY} "
+                        "characters" + (" of random text (a UUID) here." if anonymous
+                                        else "."))
     return key
 
 
@@ -104,8 +124,21 @@ def idem(sid: str, scope: str) -> Idem | None:
     return sessions().idem_for(sid, bearer(), scope, idempotency_key(), raw_body_hash())
 
 
-def if_match() -> str | None:
-    return request.headers.get("If-Match")
+def expected_version() -> ExpectedVersion:
+    """The versions ``If-Match`` names (strong or weak tags): None when absent or
+    ``*``; tags that are no version match nothing, so they are refused as stale."""
+    if "If-Match" not in request.headers:
+        return None
+    tags = request.if_match
+    if tags.star_tag:
+        return None
+    raw = [*tags.as_set(include_weak=True)]
+    return frozenset(int(tag) for tag in raw if tag.isdigit() and len(tag) < 16)
+
+
+def json_response(body: Any) -> Response:
+    """``body`` as a JSON response (orjson, through the app's JSON provider)."""
+    return cast(Response, current_app.json.response(body))
 
 
 def respond(outcome: Outcome) -> tuple[dict[str, Any], int, dict[str, str]]:
@@ -120,7 +153,7 @@ def respond_fast(outcome: Outcome) -> Response:
     built by the sessions layer in the documented shape; flask-smorest passes a
     Response through without dumping it again."""
     body, status, headers = respond(outcome)
-    response = current_app.json.response(body)
+    response = json_response(body)
     response.status_code = status
     response.headers.update(headers)
     return response

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import request
 from flask.views import MethodView
 
 from companion.api import schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
-from companion.errors import NotFound, StoreDown, said
+from companion.errors import NotFound, said
 from companion.games.rules import rules_for
 from companion.sessions.tokens import body_hash
 
@@ -64,10 +64,7 @@ class Ready(MethodView):
     @health.alt_response(503, schema=schemas.ProblemSchema, description="store unreachable")
     def get(self) -> Any:
         """Readiness: the store answers a ping"""
-        try:
-            current_app.extensions["companion"].store.ping()
-        except Exception as err:
-            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
+        sessions().ping()
         return {"status": "ready"}
 
 

@@ -1,4 +1,10 @@
-"""One place that turns every error into application/problem+json."""
+"""One place that turns every error into application/problem+json.
+
+:data:`PROBLEMS` is the table from a refusal of the service (``companion.errors``)
+to its HTTP status, code and title; a refusal's kind is looked up along its class
+hierarchy, so a new kind of refusal answers as its nearest listed ancestor. Rule
+errors of the engines and werkzeug's HTTP errors have their own handlers here.
+"""
 
 from __future__ import annotations
 
@@ -6,35 +12,67 @@ import logging
 from typing import Any
 
 import redis
-from flask import Flask, Response, current_app, request
+from flask import Flask, request
+from flask.wrappers import Response
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import Problem
+from companion import errors
+from companion.api import guards, http, stream
+from companion.api.http import json_response
+from companion.games import GAMES
 from companion.games.errors import RuleError
-from companion.games.messages import render
+from companion.games.messages import LANGUAGES, render
+from companion.sessions.core import translate
 from companion.store import StoreFull, StoreUnavailable
 
 log = logging.getLogger(__name__)
-LANGS = ("en", "it", "de")
+LANGS = LANGUAGES
+
+#: refusal kind -> (status, code, title)
+PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
+    errors.SessionError: (400, "bad_request", "Bad request"),
+    errors.Unauthorized: (401, "unauthorized", "Missing or unknown token"),
+    errors.Forbidden: (403, "forbidden", "This token may not do that"),
+    errors.NotFound: (404, "not_found", "Not found"),
+    errors.Conflict: (409, "conflict", "Conflict"),
+    errors.NotActive: (409, "game_not_active", "Not now"),
+    errors.StaleVersion: (412, "stale_version", "The state has changed"),
+    errors.Invalid: (422, "unprocessable", "Cannot do that"),
+    errors.IdempotencyMismatch: (422, "idempotency_key_reused", "Idempotency key reused"),
+    errors.SessionFull: (409, "session_full", "The session is full"),
+    errors.TooManyRequests: (429, "rate_limited", "Too many requests"),
+    errors.StoreDown: (503, "store_unavailable", "Storage unavailable"),
+    errors.StoreFull: (507, "store_full", "Storage full"),
+    # refusals at the web edge, before the sessions layer is asked
+    http.BadHeader: (400, "bad_header", "Bad header"),
+    guards.BodyTooDeep: (400, "body_too_deep", "Body nested too deeply"),
+    guards.NumberOutOfRange: (400, "number_out_of_range", "Number out of range"),
+    guards.UnsupportedMediaType: (415, "unsupported_media_type", "Send JSON"),
+    stream.TooManyStreams: (429, "too_many_streams", "Too many live streams"),
+    stream.StreamsFull: (503, "streams_full", "No room for another live stream"),
+}
+#: headers a kind of refusal always carries
+HEADERS: dict[type[errors.SessionError], dict[str, str]] = {
+    guards.MetricsToken: {"WWW-Authenticate": 'Bearer realm="metrics"'},
+}
+
+
+def listed(kind: type[errors.SessionError]) -> tuple[int, str, str]:
+    """The status, code and title of a refusal: its own row or its nearest ancestor's."""
+    for cls in kind.__mro__:
+        if cls in PROBLEMS:
+            return PROBLEMS[cls]
+    return PROBLEMS[errors.SessionError]
 
 
 def language() -> str:
-    """The first of en/it/de the request's Accept-Language asks for (en by default)."""
-    header = request.headers.get("Accept-Language", "")
-    ranked = []
-    for i, part in enumerate(header.split(",")):
-        tag, _, params = part.strip().partition(";")
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        ranked.append((-q, i, tag.strip().lower()[:2]))
-    for _, _, tag in sorted(ranked):
-        if tag in LANGS:
-            return tag
-    return request.args.get("lang", "en") if request.args.get("lang") in LANGS else "en"
+    """The first of en/it/de the request's Accept-Language asks for; else ``?lang=``,
+    else English."""
+    best = request.accept_languages.best_match(LANGS)
+    if best:
+        return str(best)
+    asked = request.args.get("lang")
+    return asked if asked in LANGS else "en"
 
 
 def problem(status: int, code: str, title: str, detail: str,
@@ -42,12 +80,28 @@ def problem(status: int, code: str, title: str, detail: str,
             **extra: Any) -> Response:
     body = {"type": type_, "title": title, "status": status, "detail": detail, "code": code,
             **extra}
-    response = current_app.json.response(body)
+    response = json_response(body)
     response.status_code = status
     response.mimetype = "application/problem+json"
     for k, v in (headers or {}).items():
         response.headers[k] = v
     return response
+
+
+def refusal_problem(err: errors.SessionError) -> Response:
+    """A refusal told in the request's language, with its rule and its wait."""
+    status, code, title = listed(type(err))
+    detail = (render(err.key, err.params, language()) if err.key is not None
+              else err.detail)
+    extra: dict[str, Any] = dict(err.extra)
+    if err.key is not None:
+        extra.update(key=err.key, params=err.params)
+    if err.rule is not None:
+        extra["rule"] = err.rule
+    headers = dict(HEADERS.get(type(err), {}))
+    if err.retry_after is not None:
+        headers["Retry-After"] = str(err.retry_after)
+    return problem(status, code, title, detail, headers, **extra)
 
 
 RULE_CODES = {"NotYourTurn": "not_your_turn", "WrongPhase": "wrong_phase",
@@ -56,7 +110,7 @@ RULE_CODES = {"NotYourTurn": "not_your_turn", "WrongPhase": "wrong_phase",
 
 def rule_problem(err: RuleError) -> Response:
     lang = language()
-    game = err.key.split(".")[0] if err.key.split(".")[0] in ("gaia", "kazaam") else None
+    game = err.key.split(".")[0] if err.key.split(".")[0] in GAMES else None
     type_ = f"/api/v1/rules/{game}#{err.rule}" if game else "about:blank"
     code = RULE_CODES.get(type(err).__name__, "rule_violation")
     extra: dict[str, Any] = {"rule": err.rule, "key": err.key, "params": err.params}
@@ -85,37 +139,25 @@ def http_problem(err: HTTPException) -> Response:
     return problem(status, code, err.name, detail, headers, **extra)
 
 
-def register(app: Flask) -> None:
-    def said(e: Problem) -> Response:
-        # a problem raised with a catalogue key is told in the request's language
-        detail = (render(e.extra["key"], e.extra.get("params") or {}, language())
-                  if "key" in e.extra else e.detail)
-        return problem(e.status, e.code, e.title, detail, e.headers, **e.extra)
+def store_problem(err: Exception) -> Response:
+    """A store failure met outside the sessions layer, said as the sessions layer says it."""
+    refusal = translate(err)
+    if refusal is None:  # pragma: no cover - only registered for store failures
+        return unexpected(err)
+    log.warning("store failure: %s", err)
+    return refusal_problem(refusal)
 
-    app.register_error_handler(Problem, said)
+
+def unexpected(err: Exception) -> Response:
+    log.exception("unexpected error")
+    return problem(500, "internal_error", "Internal error",
+                   "Something went wrong on our side; nothing was changed.")
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(errors.SessionError, refusal_problem)
     app.register_error_handler(RuleError, rule_problem)
     app.register_error_handler(HTTPException, http_problem)
-
-    def store_down(err: Exception) -> Response:
-        log.warning("store unavailable: %s", err)
-        return problem(503, "store_unavailable", "Storage unavailable",
-                       render("session.store_down", {}, language()), {"Retry-After": "2"})
-
-    app.register_error_handler(StoreUnavailable, store_down)
-
-    def store_full(err: Exception) -> Response:
-        # maxmemory reached: no game is ever evicted to make room, new writes wait
-        log.error("store full: %s", err)
-        return problem(507, "store_full", "Storage full",
-                       render("session.store_full", {}, language()), {"Retry-After": "60"})
-
-    app.register_error_handler(StoreFull, store_full)
-    app.register_error_handler(redis.ConnectionError, store_down)
-    app.register_error_handler(redis.TimeoutError, store_down)
-
-    def unexpected(err: Exception) -> Response:
-        log.exception("unexpected error")
-        return problem(500, "internal_error", "Internal error",
-                       "Something went wrong on our side; nothing was changed.")
-
+    for failure in (StoreUnavailable, StoreFull, redis.ConnectionError, redis.TimeoutError):
+        app.register_error_handler(failure, store_problem)
     app.register_error_handler(Exception, unexpected)

@@ -11,7 +11,6 @@ from flask.views import MethodView
 from companion.api import schemas
 from companion.api.http import Blueprint, bearer, idem, respond, sessions
 from companion.api.links import base_url
-from companion.sessions import seats
 
 blp = Blueprint("seats", __name__, url_prefix="/api/v1",
                 description="Seats the host plays for, and links that hand a seat to a phone")
@@ -26,7 +25,7 @@ class SeatList(MethodView):
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
     def post(self, fields: dict[str, Any], sid: str) -> Any:
         """Add a seat without a phone (host, in the lobby); the host plays for it"""
-        return respond(seats.add_seat(sessions(), sid, bearer(), fields, idem(sid, "seat")))
+        return respond(sessions().add_seat(sid, bearer(), fields, idem(sid, "seat")))
 
 
 @blp.route("/sessions/<sid>/seats/<int:seat>/takeover")
@@ -38,8 +37,8 @@ class SeatTakeover(MethodView):
     def post(self, sid: str, seat: int) -> Any:
         """The host plays for this seat from now on: its phone's token stops working
         (a public event, ``seat_taken_over``)"""
-        return respond(seats.take_over(sessions(), sid, bearer(), seat,
-                                       idem(sid, f"takeover{seat}")))
+        return respond(sessions().take_over(sid, bearer(), seat,
+                                            idem(sid, f"takeover{seat}")))
 
 
 def seat_link(code: str, seat: int, token: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import http, schemas
-from companion.api.http import Blueprint, bearer, idem, if_match, respond, sessions
+from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
 from companion.sessions.tokens import body_hash
@@ -72,7 +72,8 @@ class SessionStart(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Start the game (host): seating, first player and the game's setup"""
-        return respond(sessions().start(sid, bearer(), body, idem(sid, "start"), if_match()))
+        return respond(sessions().start(sid, bearer(), body, idem(sid, "start"),
+                                        expected_version()))
 
 
 @blp.route("/sessions/<sid>/moves")
@@ -85,7 +86,7 @@ class SessionMoves(MethodView):
     def post(self, move: dict[str, Any], sid: str) -> Any:
         """Make a move (player; the host names the seat)"""
         return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
-                                                 if_match()))
+                                                 expected_version()))
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
@@ -108,7 +109,8 @@ class SessionUndo(MethodView):
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Undo the last move (its maker while it is the last, or the host; the host may
         rewind to ``to_version``)"""
-        return respond(sessions().undo(sid, bearer(), body, idem(sid, "undo"), if_match()))
+        return respond(sessions().undo(sid, bearer(), body, idem(sid, "undo"),
+                                       expected_version()))
 
 
 @blp.route("/sessions/<sid>/finish")
@@ -116,7 +118,8 @@ class SessionFinish(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     def post(self, sid: str) -> Any:
         """End the game now (host): final scores from the current state"""
-        return respond(sessions().finish(sid, bearer(), idem(sid, "finish"), if_match()))
+        return respond(sessions().finish(sid, bearer(), idem(sid, "finish"),
+                                         expected_version()))
 
 
 @blp.route("/sessions/<sid>/rematch")

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 import orjson
-from flask import Response, current_app, request, stream_with_context
+from flask import current_app, request, stream_with_context
+from flask.wrappers import Response
 
 from companion.api.http import Blueprint, sessions
-from companion.errors import NotFound, Problem, StoreDown, said
+from companion.errors import NotFound, SessionError, StoreDown, said
 from companion.observability import SSE_CLIENTS
-from companion.sessions.core import public_state
+from companion.sessions import public_state
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
@@ -22,12 +23,12 @@ def _sse(version: int, payload: dict[str, Any]) -> bytes:
     return b"id: %d\nevent: version\ndata: %s\n\n" % (version, orjson.dumps(payload))
 
 
-class TooManyStreams(Problem):
-    status, code, title = 429, "too_many_streams", "Too many live streams"
+class TooManyStreams(SessionError):
+    """This address holds as many live streams as it may."""
 
 
-class StreamsFull(Problem):
-    status, code, title = 503, "streams_full", "No room for another live stream"
+class StreamsFull(SessionError):
+    """This worker carries as many live streams as it can."""
 
 
 def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
@@ -42,9 +43,9 @@ def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
     if wait:
         return None
     if refused == "client":
-        raise said(TooManyStreams, "session.streams_per_client", {"Retry-After": "10"},
+        raise said(TooManyStreams, "session.streams_per_client", retry_after=10,
                    limit=slots.per_client)
-    raise said(StreamsFull, "session.streams_full", {"Retry-After": "5"})
+    raise said(StreamsFull, "session.streams_full", retry_after=5)
 
 
 def _last_seen() -> int | None:
@@ -113,7 +114,7 @@ def events(sid: str) -> Response:
     return response
 
 
-def _catch_up(sid: str, seen: int) -> Iterator[bytes]:
+def _catch_up(sid: str, seen: int) -> Generator[bytes, None, int]:
     """Send every version after ``seen``, a page of the stored log at a time (range
     reads, never a replay); the last one carries the state. Returns the last sent."""
     while True:

@@ -57,13 +57,13 @@ def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:
     session, or one of another game."""
     from flask import current_app
 
-    from companion.errors import Problem
+    from companion.errors import SessionError
 
     if not sid:
         return None
     try:
         doc = current_app.extensions["companion"].sessions.load(sid[:64]).doc
-    except Problem:
+    except SessionError:
         return None
     return doc["options"] if doc["game"] == game else None
 
@@ -77,7 +77,7 @@ def messages(lang: str) -> Response:
                             for key, texts in _CATALOGUE.items()}
     from flask import current_app
 
-    response = current_app.json.response(body)
+    response: Response = current_app.json.response(body)  # type: ignore[assignment]
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
 

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Problem, said
+from companion.errors import Invalid, SessionFull, said
 from companion.games import shapes
 from companion.games.base import Game
-
-
-class SessionFull(Problem):
-    status, code, title = 409, "session_full", "The session is full"
 
 
 def check_move(game: Game, move: Any, path: str = "") -> None:
@@ -45,9 +41,7 @@ def check_room(config: dict[str, Any], version: int, entry: dict[str, Any] | Non
 
 def check_length(config: dict[str, Any], entries: int) -> None:
     """An imported record must fit in a session."""
-    from companion.errors import Unprocessable
-
     most = int(config.get("MAX_SESSION_ENTRIES", 2000))
     if entries > most:
-        raise said(Unprocessable, "session.record_too_long", entries=entries,
+        raise said(Invalid, "session.record_too_long", entries=entries,
                    max_entries=most, extra={"max_entries": most})

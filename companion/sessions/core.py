@@ -1,27 +1,62 @@
-"""The application layer's core: load, decide, commit — with bounded retries,
-idempotent replays and If-Match checks. Views call :class:`Sessions` only."""
+"""The change loop every write goes through: load, decide, commit — with bounded
+retries, idempotent replays and the caller's expected version; and the one place
+where the store's failures become refusals people can read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+import redis
+
+from companion import store as storage
 from companion.errors import (
-    Conflict,
+    Busy,
+    Forbidden,
     IdempotencyMismatch,
     NotFound,
-    PreconditionFailed,
+    SessionError,
+    StaleVersion,
     StoreDown,
+    StoreFull,
     Unauthorized,
     said,
 )
-from companion.games import GAMES
-from companion.observability import RETRIES
-from companion.sessions import bounds, sentences  # noqa: F401 (registers the sentences)
-from companion.sessions.replay import mark_phones, roster_public
+from companion.sessions import bounds, rules, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
-from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
+from companion.sessions.views import public_state
+from companion.store import Loaded, Store, VersionConflict, keys
+
+T = TypeVar("T")
+#: the version a caller saw: one, any of several (If-Match may list them), or None
+ExpectedVersion = int | frozenset[int] | None
+
+
+def _nothing(*_args: Any) -> None:
+    return None
+
+
+@dataclass
+class Context:
+    """What the session functions share: the store, settings, the secret, the clock,
+    and callbacks for counting (the metrics live in the web layer)."""
+
+    store: Store
+    config: dict[str, Any]
+    secret: bytes
+    #: seconds since the epoch; tests inject a fake clock
+    now: Callable[[], float] = time.time
+    #: called on every write conflict that is retried
+    on_retry: Callable[[], None] = _nothing
+    #: called with (game, "accepted" | "rejected", rule) for every move checked
+    on_move: Callable[[str, str, str], None] = _nothing
+
+    @property
+    def retries(self) -> int:
+        return int(self.config.get("COMMIT_RETRIES", 8))
 
 
 @dataclass
@@ -53,6 +88,7 @@ class Change:
 class Outcome:
     body: dict[str, Any]
     version: int
+    #: 201 for a change; a replay keeps the first answer's
     status: int = 201
     replayed: bool = False
 
@@ -61,131 +97,144 @@ Decide = Callable[[Loaded], Change]
 Restore = Callable[[dict[str, Any], Loaded], dict[str, Any]]
 
 
-def check_if_match(header: str | None, version: int) -> None:
-    """412 unless ``If-Match`` is absent, ``*`` or names the current version."""
-    if header is None or header.strip() == "*":
+# -- the store's failures ----------------------------------------------------------------
+def translate(err: Exception) -> SessionError | None:
+    """The refusal a store failure means, or None when it is not one."""
+    if isinstance(err, storage.StoreFull):
+        # maxmemory reached: no game is ever evicted to make room, new writes wait
+        return said(StoreFull, "session.store_full", retry_after=60)
+    if isinstance(err, storage.StoreUnavailable | redis.ConnectionError | redis.TimeoutError):
+        return said(StoreDown, "session.store_down", retry_after=2)
+    return None
+
+
+@contextmanager
+def store_errors() -> Iterator[None]:
+    """Run a block against the store; its failures leave as :func:`translate` says."""
+    try:
+        yield
+    except (storage.StoreUnavailable, storage.StoreFull) as err:
+        refusal = translate(err)
+        assert refusal is not None
+        raise refusal from err
+
+
+def guarded(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` against the store, its failures translated."""
+    with store_errors():
+        return fn(*args)
+
+
+# -- loading and identifying -------------------------------------------------------------
+def load(ctx: Context, sid: str, idem_key: str | None = None) -> Loaded:
+    loaded = guarded(ctx.store.load, sid, idem_key)
+    if loaded is None:
+        raise said(NotFound, "session.no_session", sid=sid[:40])
+    return loaded
+
+
+def who(doc: dict[str, Any], token: str | None) -> tuple[str, int | None]:
+    """("host", None) or ("player", seat) for a bearer token; refused otherwise."""
+    if not token:
+        raise said(Unauthorized, "session.token_missing")
+    digest = hash_token(token)
+    if same_hash(digest, doc["host"]):
+        return "host", None
+    for player in doc["players"]:
+        if same_hash(digest, player["token"]):
+            return "player", int(player["seat"])
+    raise said(Unauthorized, "session.token_unknown")
+
+
+def require_host(doc: dict[str, Any], token: str | None) -> None:
+    if who(doc, token)[0] != "host":
+        raise said(Forbidden, "session.host_only", rule=rules.HOST)
+
+
+def idem_for(ctx: Context, sid: str, token: str | None, scope: str, key: str | None,
+             body_hash: str) -> Idem | None:
+    """The stored form of a request's Idempotency-Key, scoped to its token (or to
+    ``scope`` without one); None without a key."""
+    if not key:
+        return None
+    owner = hash_token(token)[:16] if token else scope
+    return Idem(keys.idempotency(sid, owner, keyed_hash(ctx.secret, key)), body_hash, token)
+
+
+def check_version(expected: ExpectedVersion, version: int) -> None:
+    """Refused unless the caller expects no particular version or the current one."""
+    if expected is None:
         return
-    for tag in header.split(","):
-        tag = tag.strip()
-        tag = tag[2:] if tag.startswith("W/") else tag
-        if tag.strip('"') == str(version):
-            return
-    raise said(PreconditionFailed, "session.stale", version=version,
-               extra={"current_version": version})
+    if version not in (expected if isinstance(expected, frozenset) else {expected}):
+        raise said(StaleVersion, "session.stale", version=version,
+                   extra={"current_version": version})
 
 
-def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
-    """The state everybody may see (no hands, no tokens)."""
-    out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
-                           "version": version, "options": doc["options"]}
-    if doc["state"] is None:
-        out.update(code=doc["code"], players=roster_public(doc), turn=None,
-                   board={"tiles": []}, supply=None, piles=None, objectives=[], result=None)
-    else:
-        view = GAMES[doc["game"]].view_for(doc["state"], None)
-        view.pop("status", None)
-        out.update(view)
-    out["moves"] = doc.get("moves", 0)
-    # the code stays readable during the game: seat links and the host's play view use it
-    out["code"] = doc["code"]
-    mark_phones(doc, out)
-    if doc.get("rematch"):
-        out["rematch"] = doc["rematch"]
-    return out
-
-
-class SessionsCore:
-    def __init__(self, store: Store, config: dict[str, Any], secret: bytes) -> None:
-        self.store = store
-        self.config = config
-        self.secret = secret
-        self.retries = int(config.get("COMMIT_RETRIES", 8))
-
-    # -- loading and identifying ---------------------------------------------------------
-    def load(self, sid: str, idem_key: str | None = None) -> Loaded:
+# -- the change loop ---------------------------------------------------------------------
+def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
+           expected_version: ExpectedVersion = None,
+           restore: Restore | None = None) -> Outcome:
+    """Load, decide, commit; retried on a write conflict, then refused as busy."""
+    for _ in range(ctx.retries):
+        loaded = load(ctx, sid, idem.key if idem else None)
+        if idem is not None and loaded.idem is not None:
+            return replayed(loaded, idem, restore)
+        check_version(expected_version, loaded.version)
+        decided = decide(loaded)
+        bounds.check_room(ctx.config, loaded.version, decided.entry)
+        version = loaded.version + (1 if decided.public else 0)
+        # the public view is only built when it is answered or published
+        state = (public_state(decided.doc, version)
+                 if decided.public or decided.with_state else None)
+        body = dict(decided.body)
+        if decided.public:
+            body.update(version=version, events=decided.events)
         try:
-            loaded = self.store.load(sid, idem_key)
-        except StoreUnavailable as err:
-            raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
-        if loaded is None:
-            raise said(NotFound, "session.no_session", sid=sid[:40])
-        return loaded
+            result = _commit(ctx, sid, loaded, decided, idem, body, version, state)
+        except VersionConflict:
+            ctx.on_retry()
+            continue
+        if isinstance(result, dict):  # the same key was committed meanwhile
+            assert idem is not None
+            return replayed(load(ctx, sid), idem, restore, result)
+        if decided.with_state:
+            body["state"] = state
+        return Outcome(body, version)
+    raise said(Busy, "session.busy", retry_after=1)
 
-    @staticmethod
-    def who(doc: dict[str, Any], token: str | None) -> tuple[str, int | None]:
-        """("host", None) or ("player", seat) for a bearer token; 401 otherwise."""
-        if not token:
-            raise said(Unauthorized, "session.token_missing")
-        digest = hash_token(token)
-        if same_hash(digest, doc["host"]):
-            return "host", None
-        for player in doc["players"]:
-            if same_hash(digest, player["token"]):
-                return "player", int(player["seat"])
-        raise said(Unauthorized, "session.token_unknown")
 
-    def idem_for(self, sid: str, token: str | None, scope: str, key: str | None,
-                 body_hash: str) -> Idem | None:
-        if not key:
-            return None
-        owner = hash_token(token)[:16] if token else scope
-        return Idem(keys.idempotency(sid, owner, keyed_hash(self.secret, key)), body_hash,
-                    token)
+def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,
+            body: dict[str, Any], version: int, state: dict[str, Any] | None
+            ) -> int | dict[str, Any]:
+    record = None
+    if idem is not None:
+        stored = {k: v for k, v in body.items() if k not in decided.secret_fields}
+        record = {"h": idem.body, "status": 201, "body": stored, "state": decided.with_state}
+    message = ({"version": version, "events": decided.events, "state": state}
+               if decided.public else None)
+    # the entry keeps its public events: reading the log never replays the game
+    entry = ({**decided.entry, "v": version, "e": decided.events}
+             if decided.entry is not None else None)
+    with store_errors():
+        return ctx.store.commit(sid, loaded.revision, decided.doc, entry,
+                                idem.key if idem else None, record, message)
 
-    # -- the change loop -----------------------------------------------------------------
-    def change(self, sid: str, decide: Decide, idem: Idem | None = None,
-               if_match: str | None = None, restore: Restore | None = None) -> Outcome:
-        for _ in range(self.retries):
-            loaded = self.load(sid, idem.key if idem else None)
-            if idem is not None and loaded.idem is not None:
-                return self._replayed(loaded, idem, restore)
-            check_if_match(if_match, loaded.version)
-            change = decide(loaded)
-            bounds.check_room(self.config, loaded.version, change.entry)
-            version = loaded.version + (1 if change.public else 0)
-            # the public view is only built when it is answered or published
-            state = (public_state(change.doc, version)
-                     if change.public or change.with_state else None)
-            body = dict(change.body)
-            if change.public:
-                body.update(version=version, events=change.events)
-            record = None
-            if idem is not None:
-                stored = {k: v for k, v in body.items() if k not in change.secret_fields}
-                record = {"h": idem.body, "status": 201, "body": stored,
-                          "state": change.with_state}
-            message = ({"version": version, "events": change.events, "state": state}
-                       if change.public else None)
-            # the entry keeps its public events: reading the log never replays the game
-            entry = ({**change.entry, "v": version, "e": change.events}
-                     if change.entry is not None else None)
-            try:
-                result = self.store.commit(sid, loaded.revision, change.doc, entry,
-                                           idem.key if idem else None, record, message)
-            except VersionConflict:
-                RETRIES.inc()
-                continue
-            except StoreUnavailable as err:
-                raise said(StoreDown, "session.store_down", {"Retry-After": "2"}) from err
-            if isinstance(result, dict):  # the same key was committed meanwhile
-                assert idem is not None
-                return self._replayed(self.load(sid), idem, restore, result)
-            if change.with_state:
-                body["state"] = state
-            return Outcome(body, version)
-        raise said(Conflict, "session.busy")
 
-    def _replayed(self, loaded: Loaded, idem: Idem, restore: Restore | None,
-                  record: dict[str, Any] | None = None) -> Outcome:
-        record = record or loaded.idem
-        assert record is not None
-        if not idem.anonymous:
-            self.who(loaded.doc, idem.token)  # a token revoked since gets 401, not a replay
-        if record["h"] != idem.body:
-            raise said(IdempotencyMismatch, "session.idempotency_reused")
-        body = dict(record["body"])
-        if restore is not None:
-            body = restore(body, loaded)
-        if record.get("state", True):
-            body["state"] = public_state(loaded.doc, loaded.version)
-        return Outcome(body, loaded.version, record["status"], replayed=True)
+def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,
+             record: dict[str, Any] | None = None) -> Outcome:
+    """The first answer to a request sent again with the same key."""
+    record = record or loaded.idem
+    assert record is not None
+    if not idem.anonymous:
+        who(loaded.doc, idem.token)  # a token revoked since is refused, not replayed
+    if record["h"] != idem.body:
+        raise said(IdempotencyMismatch, "session.idempotency_reused")
+    body = dict(record["body"])
+    if restore is not None:
+        body = restore(body, loaded)
+    if record.get("state", True):
+        body["state"] = public_state(loaded.doc, loaded.version)
+    return Outcome(body, loaded.version, record["status"], replayed=True)
+
+
+__all__ = ["Change", "Context", "ExpectedVersion", "Idem", "Outcome", "public_state"]

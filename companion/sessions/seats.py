@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotFound, said
+from companion.errors import Conflict, Forbidden, NotActive, NotFound, said
 from companion.games import GAMES
 from companion.games.messages import register
-from companion.sessions import replay
-from companion.sessions.core import Change, Idem, Outcome, SessionsCore
+from companion.sessions import replay, rules
+from companion.sessions.core import Change, Context, Idem, Outcome, change, require_host
 from companion.sessions.replay import has_phone
 from companion.store import Loaded
 
@@ -57,15 +57,15 @@ def host_may_read(doc: dict[str, Any], seat: int) -> None:
         raise said(Forbidden, "session.seat.has_phone", name=player["name"])
 
 
-def add_seat(core: SessionsCore, sid: str, token: str | None, fields: dict[str, Any],
+def add_seat(ctx: Context, sid: str, token: str | None, fields: dict[str, Any],
              idem: Idem | None) -> Outcome:
     """A seat without a phone (host, lobby only); its fields are checked like a join."""
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
-        _require_host(core, doc, token)
+        require_host(doc, token)
         if doc["status"] != "lobby":
-            raise said(Conflict, "session.seat.lobby_only")
+            raise said(NotActive, "session.seat.lobby_only", rule=rules.LOBBY)
         game = GAMES[doc["game"]]
         player = game.join_player(doc["options"], replay.roster_public(doc), fields)
         seat = len(doc["players"])
@@ -73,16 +73,16 @@ def add_seat(core: SessionsCore, sid: str, token: str | None, fields: dict[str, 
         entry = {"k": "join", "seat": seat, **player}
         return Change(doc, entry, replay.entry_events(entry), {"seat": seat})
 
-    return core.change(sid, decide, idem)
+    return change(ctx, sid, decide, idem)
 
 
-def take_over(core: SessionsCore, sid: str, token: str | None, seat: int,
+def take_over(ctx: Context, sid: str, token: str | None, seat: int,
               idem: Idem | None) -> Outcome:
     """The host plays for ``seat`` from now on: its phone's token stops working."""
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
-        _require_host(core, doc, token)
+        require_host(doc, token)
         player = seat_of(doc, seat)
         if not has_phone(player):
             raise said(Conflict, "session.seat.no_phone_already", name=player["name"])
@@ -90,9 +90,5 @@ def take_over(core: SessionsCore, sid: str, token: str | None, seat: int,
         entry = {"k": "takeover", "seat": seat}
         return Change(doc, entry, replay.entry_events(entry))
 
-    return core.change(sid, decide, idem)
+    return change(ctx, sid, decide, idem)
 
-
-def _require_host(core: SessionsCore, doc: dict[str, Any], token: str | None) -> None:
-    if core.who(doc, token)[0] != "host":
-        raise said(Forbidden, "session.host_only")

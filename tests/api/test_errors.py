@@ -71,10 +71,12 @@ def test_409_not_your_turn_wrong_phase_not_started(live):
     ada = api.join(created["code"], "Ada")["player_token"]
     body = problem(api.post(f"/sessions/{created['id']}/moves", ada,
                             json={"type": "end_turn"}), 409)
-    assert body["code"] == "game_not_active"
+    # the session's own rules, not a game's: the phone can tell them apart
+    assert body["code"] == "game_not_active" and body["rule"] == "SESSION.started"
     body = problem(api.post(f"/sessions/{created['id']}/start", created["host_token"],
                             json={"setup": {}}), 409)
-    assert body["rule"] == "G1"
+    assert body["rule"] == "SESSION.players" and body["params"] == {"min": 2}
+    assert body["detail"] == "At least 2 players must join before the game starts."
     t = api.table(2)
     body = problem(api.post(f"/sessions/{t['sid']}/moves", t["tokens"][1],
                             json={"type": "end_turn"}), 409)

@@ -1,0 +1,99 @@
+"""Reading a session: the public state, a seat's own view, legal moves, the score
+and the log (a range read of the stored entries, never a replay of the game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import Forbidden, Invalid, NotFound, said
+from companion.games import GAMES
+from companion.sessions import replay, rules
+from companion.sessions.core import Context, guarded, load, who
+from companion.sessions.seats import host_may_read
+from companion.sessions.views import private_view, public_state, turn_seat
+from companion.store import Loaded
+
+
+def public(ctx: Context, sid: str) -> tuple[dict[str, Any], int]:
+    loaded = load(ctx, sid)
+    return public_state(loaded.doc, loaded.version), loaded.version
+
+
+def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None
+       ) -> dict[str, Any]:
+    """The token's own seat (the host: ``seat_arg``, a seat without a phone)."""
+    loaded = load(ctx, sid)
+    _role, seat = who(loaded.doc, token)
+    if seat is None and seat_arg is not None:  # the host, for a seat without a phone
+        host_may_read(loaded.doc, seat_arg)
+        return {**private_view(loaded.doc, seat_arg), "host": True, "version": loaded.version}
+    if seat is None:
+        return {"seat": None, "host": True, "version": loaded.version}
+    if seat_arg is not None and seat_arg != seat:
+        raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
+    return {**private_view(loaded.doc, seat), "host": False, "version": loaded.version}
+
+
+def legal(ctx: Context, sid: str, token: str | None, seat_arg: int | None
+          ) -> dict[str, Any]:
+    """The moves a seat could make now (the host: any seat without a phone)."""
+    loaded = load(ctx, sid)
+    doc = loaded.doc
+    role, seat = who(doc, token)
+    if role == "host":
+        if seat_arg is None:
+            seat_arg = turn_seat(doc["state"]) or 0
+        if not 0 <= seat_arg < max(1, len(doc["players"])):
+            raise said(Invalid, "session.seat.missing", seat=str(seat_arg)[:24],
+                       extra={"errors": {"seat": ["no such seat"]}})
+        host_may_read(doc, seat_arg)  # legal moves name the seat's declared cards
+        seat = seat_arg
+    elif seat_arg is not None and seat_arg != seat:
+        raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
+    assert seat is not None
+    moves = [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
+    return {"seat": seat, "version": loaded.version, "moves": moves}
+
+
+def score(ctx: Context, sid: str) -> dict[str, Any]:
+    loaded = load(ctx, sid)
+    doc = loaded.doc
+    if doc["state"] is None:
+        return {"final": False, "version": loaded.version,
+                "players": [{"seat": p["seat"], "name": p["name"], "total": 0, "rank": 1,
+                             "breakdown": {}} for p in doc["players"]]}
+    return {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
+
+
+def page_size(ctx: Context) -> int:
+    return int(ctx.config.get("MOVES_PAGE", 200))
+
+
+def history(ctx: Context, sid: str, since: int = 0, limit: int | None = None
+            ) -> tuple[list[dict[str, Any]], Loaded]:
+    """Public log entries after version ``since`` (a page of at most ``MOVES_PAGE``),
+    each with the events stored at its commit, and the session as read in the
+    same snapshot."""
+    most = page_size(ctx)
+    page = max(1, min(int(limit or most), most))
+    loaded, entries = guarded(ctx.store.load_range, sid, max(0, since), page)
+    if loaded is None:
+        raise said(NotFound, "session.no_session", sid=sid[:40])
+    doc = loaded.doc
+    if any("e" not in entry for entry in entries):  # written before events were kept
+        log = guarded(ctx.store.log, sid)
+        for step in replay.walk(doc, log):
+            step.entry["e"] = step.events
+        entries = log[max(0, since):max(0, since) + page]
+    game = GAMES[doc["game"]]
+    out = []
+    for entry in entries:
+        item: dict[str, Any] = {"version": entry["v"], "kind": entry["k"],
+                                "events": entry["e"]}
+        if entry["k"] == "move":
+            item.update(seat=entry["seat"], by=entry.get("by", "player"),
+                        move=game.public_move(entry["m"]))
+        elif entry["k"] == "undo":
+            item["to"] = entry["to"]
+        out.append(item)
+    return out, loaded

@@ -1,0 +1,58 @@
+"""What people see of a session: the public state, a seat's private view, whose turn.
+
+These are the only places outside the games that read an engine's state for
+"whose turn" or "how many players": :func:`turn_seat` and :func:`player_bounds`
+are the hooks to point at the game's own declarations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games import GAMES
+from companion.games.base import Game
+from companion.sessions.replay import mark_phones, roster_public
+
+
+def turn_seat(state: dict[str, Any] | None) -> int | None:
+    """The seat whose turn it is, or None before the start."""
+    if state is None:
+        return None
+    seat = state["turn"]["seat"]
+    return int(seat) if seat is not None else None
+
+
+def player_bounds(game: Game, options: dict[str, Any]) -> tuple[int, int]:
+    """The fewest and the most players a table of ``game`` with ``options`` may seat."""
+    del options  # every game registered so far has one range whatever its options
+    return game.min_players, game.max_players
+
+
+def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
+    """The state everybody may see (no hands, no tokens)."""
+    out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
+                           "version": version, "options": doc["options"]}
+    if doc["state"] is None:
+        out.update(code=doc["code"], players=roster_public(doc), turn=None,
+                   board={"tiles": []}, supply=None, piles=None, objectives=[], result=None)
+    else:
+        view = GAMES[doc["game"]].view_for(doc["state"], None)
+        view.pop("status", None)
+        out.update(view)
+    out["moves"] = doc.get("moves", 0)
+    # the code stays readable during the game: seat links and the host's play view use it
+    out["code"] = doc["code"]
+    mark_phones(doc, out)
+    if doc.get("rematch"):
+        out["rematch"] = doc["rematch"]
+    return out
+
+
+def private_view(doc: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What only ``seat`` may see: its name, colour, hand, and whether it is its turn."""
+    player = doc["players"][seat]
+    out: dict[str, Any] = {"seat": seat, "name": player["name"], "color": player["color"]}
+    if doc["state"] is not None:
+        out.update(GAMES[doc["game"]].private_view(doc["state"], seat))
+        out["your_turn"] = turn_seat(doc["state"]) == seat
+    return out
