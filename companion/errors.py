@@ -16,9 +16,9 @@ from typing import Any
 class SessionError(Exception):
     """A request the service refuses; nothing was changed."""
 
-    def __init__(self, key: str | None, params: dict[str, Any] | None = None, *,
+    def __init__(self, key: str, params: dict[str, Any] | None = None, *,
                  rule: str | None = None, extra: dict[str, Any] | None = None,
-                 retry_after: int | None = None, detail: str | None = None) -> None:
+                 retry_after: int | None = None) -> None:
         from companion.games.messages import render
 
         self.key = key
@@ -26,8 +26,8 @@ class SessionError(Exception):
         self.rule = rule
         self.extra = dict(extra or {})
         self.retry_after = retry_after
-        #: the English sentence; a refusal without a key says it here
-        self.detail: str = render(key, self.params) if key is not None else detail or ""
+        #: the English sentence (the web layer tells it in the reader's language)
+        self.detail = render(key, self.params)
         super().__init__(self.detail)
 
 

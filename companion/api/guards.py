@@ -14,7 +14,8 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask.wrappers import Response
 
-from companion.errors import SessionError, Unauthorized
+from companion.errors import SessionError, Unauthorized, said
+from companion.games.messages import register
 
 #: The deepest structure a legitimate body has is an import record (record → moves →
 #: move → sources → source); 16 leaves ample room.
@@ -31,6 +32,36 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 WRITES = ("POST", "PUT", "PATCH")
+
+register({
+    "session.body_too_deep": {
+        "en": "The body is nested more than {max} levels deep.",
+        "it": "Il corpo della richiesta ha più di {max} livelli annidati.",
+        "de": "Der Anfragekörper ist mehr als {max} Ebenen tief verschachtelt."},
+    "session.number_out_of_range": {
+        "en": "Whole numbers in the body must lie between -{max} and {max}.",
+        "it": "I numeri interi nel corpo della richiesta devono stare tra -{max} e {max}.",
+        "de": "Ganze Zahlen im Anfragekörper müssen zwischen -{max} und {max} liegen."},
+    "session.not_json": {
+        "en": "Send the body as JSON (Content-Type: application/json).",
+        "it": "Invia il corpo della richiesta come JSON (Content-Type: application/json).",
+        "de": "Sende den Anfragekörper als JSON (Content-Type: application/json)."},
+    "session.metrics_token": {
+        "en": "Metrics need the metrics token: Authorization: Bearer <token>.",
+        "it": "Le metriche richiedono il loro token: Authorization: Bearer <token>.",
+        "de": "Die Metriken brauchen ihr Token: Authorization: Bearer <token>."},
+    "session.idempotency_key_length": {
+        "en": "An Idempotency-Key here must have {min} to {max} characters.",
+        "it": "Qui una Idempotency-Key deve avere da {min} a {max} caratteri.",
+        "de": "Ein Idempotency-Key muss hier {min} bis {max} Zeichen haben."},
+    "session.idempotency_key_random": {
+        "en": "An Idempotency-Key here must be {min} to {max} characters of random text "
+              "(a UUID).",
+        "it": "Qui una Idempotency-Key deve essere un testo casuale da {min} a {max} "
+              "caratteri (un UUID).",
+        "de": "Ein Idempotency-Key muss hier ein zufälliger Text mit {min} bis {max} "
+              "Zeichen sein (eine UUID)."},
+})
 
 
 class BodyTooDeep(SessionError):
@@ -53,13 +84,11 @@ def check_body(value: Any) -> Any:
         item, depth = pending.pop()
         if isinstance(item, dict | list):
             if depth > MAX_DEPTH:
-                raise BodyTooDeep(None, detail=f"The body is nested more than {MAX_DEPTH} levels "
-                                  "deep.")
+                raise said(BodyTooDeep, "session.body_too_deep", max=MAX_DEPTH)
             children = item.values() if isinstance(item, dict) else item
             pending.extend((child, depth + 1) for child in children)
         elif type(item) is int and not -MAX_INT <= item <= MAX_INT:
-            raise NumberOutOfRange(None, detail=f"Whole numbers in the body must lie "
-                                   f"between -{MAX_INT} and {MAX_INT}.")
+            raise said(NumberOutOfRange, "session.number_out_of_range", max=MAX_INT)
     return value
 
 
@@ -71,8 +100,7 @@ def _require_json() -> None:
     has_body = bool(request.content_length) or "chunked" in request.headers.get(
         "Transfer-Encoding", "").lower()
     if (has_body or request.content_type) and not request.is_json:
-        raise UnsupportedMediaType(None, detail="Send the body as JSON (Content-Type: "
-                                                 "application/json).")
+        raise said(UnsupportedMediaType, "session.not_json")
 
 
 class MetricsToken(Unauthorized):
@@ -89,8 +117,7 @@ def _metrics_token() -> None:
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(),
                                                              str(wanted).encode()):
-        raise MetricsToken(None, detail="Metrics need the metrics token: "
-                                        "Authorization: Bearer <token>.")
+        raise said(MetricsToken, "session.metrics_token")
 
 
 def _secure_headers(response: Response) -> Response:

@@ -110,9 +110,8 @@ def idempotency_key(anonymous: bool = False) -> str | None:
     key = key.strip()
     least = MIN_ANONYMOUS_KEY if anonymous else 1
     if not least <= len(key) <= MAX_KEY:
-        raise BadHeader(None, detail=f"Idempotency-Key must be {least} to {MAX_KEY} "
-                        "characters" + (" of random text (a UUID) here." if anonymous
-                                        else "."))
+        raise said(BadHeader, "session.idempotency_key_random" if anonymous
+                   else "session.idempotency_key_length", min=least, max=MAX_KEY)
     return key
 
 

@@ -91,11 +91,8 @@ def problem(status: int, code: str, title: str, detail: str,
 def refusal_problem(err: errors.SessionError) -> Response:
     """A refusal told in the request's language, with its rule and its wait."""
     status, code, title = listed(type(err))
-    detail = (render(err.key, err.params, language()) if err.key is not None
-              else err.detail)
-    extra: dict[str, Any] = dict(err.extra)
-    if err.key is not None:
-        extra.update(key=err.key, params=err.params)
+    detail = render(err.key, err.params, language())
+    extra: dict[str, Any] = {**err.extra, "key": err.key, "params": err.params}
     if err.rule is not None:
         extra["rule"] = err.rule
     headers = dict(HEADERS.get(type(err), {}))

@@ -43,3 +43,18 @@ def test_a_refusal_in_italian_with_its_session_rule_and_no_web_words_inside(live
     assert body["rule"] == "SESSION.players" and body["code"] == "game_not_active"
     assert body["detail"] == "Servono almeno 2 giocatori per iniziare."
     assert "Retry-After" not in r.headers
+
+
+def test_refusals_at_the_web_edge_are_told_in_the_readers_language(live):
+    api = Api(live.url)
+    r = api.call("POST", "/sessions", data="game=gaia",
+                 headers={"Content-Type": "application/x-www-form-urlencoded",
+                          "Accept-Language": "de"})
+    body = problem(r, 415)
+    assert body["key"] == "session.not_json" and body["code"] == "unsupported_media_type"
+    assert body["detail"].startswith("Sende den Anfragekörper als JSON")
+    r = api.call("POST", "/sessions", json={"game": "gaia"},
+                 headers={"Idempotency-Key": "short", "Accept-Language": "it"})
+    body = problem(r, 400)
+    assert body["code"] == "bad_header" and body["params"] == {"min": 22, "max": 200}
+    assert "da 22 a 200 caratteri" in body["detail"]
