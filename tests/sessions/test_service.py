@@ -150,3 +150,31 @@ def test_unknown_session_and_code(sessions):
     assert no_session.value.key == "session.no_session"
     assert (no_code.value.key, no_code.value.params) == ("session.code_unknown",
                                                           {"code": "ZZZZ"})
+
+
+def test_a_game_whose_moves_name_a_seat_gets_the_seat_and_decides(sessions, monkeypatch):
+    # contract: with Game.seat_in_move (the score pad) a player's move naming another seat
+    # is not refused by the middle; the seat travels to the engine, which decides
+    from dataclasses import dataclass, fields
+
+    from companion.games import GAMES
+    from companion.games.base import Game
+
+    @dataclass(frozen=True)
+    class SeatGame(Game):
+        seat_in_move: bool = True
+
+    kazaam = GAMES["kazaam"]
+    seen: list[tuple[int, dict]] = []
+
+    def apply(state, seat, move):  # type: ignore[no-untyped-def]
+        seen.append((seat, dict(move)))
+        return kazaam.apply(state, seat, {k: v for k, v in move.items() if k != "seat"})
+
+    same = {f.name: getattr(kazaam, f.name) for f in fields(kazaam)}
+    monkeypatch.setitem(GAMES, "kazaam", SeatGame(**{**same, "apply": apply, "shapes": None}))
+    sid, host, tokens = started(sessions)
+    done = sessions.move(sid, tokens[0], {"type": "draw", "seat": 1}, None)
+    assert seen == [(0, {"type": "draw", "seat": 1})] and done.body["seq"] == 1
+    sessions.move(sid, host, {"type": "draw", "seat": 0}, None)
+    assert seen[-1] == (0, {"type": "draw", "seat": 0})  # the host's seat stays in the move
