@@ -154,6 +154,12 @@ class SeatQuery(Strict):
                           metadata={"description": "host only: a seat without a phone"})
 
 
+class MeQuery(SeatQuery):
+    include = fields.String(validate=validate.OneOf(["legal"]), metadata={
+        "description": "`legal`: the answer also carries the seat's legal moves "
+                       "(`legal_moves`, as `GET /legal-moves` gives them), from the same read"})
+
+
 class HandSchema(Strict):
     nature = fields.List(fields.Raw(), validate=validate.Length(max=12))
     life = fields.List(fields.Raw(), validate=validate.Length(max=12))
@@ -173,6 +179,9 @@ class MeSchema(Schema):
         "description": "Kazaam K5.2: an arm took an unnamed tile from your fully declared "
                        "hand; declare your hand again"})
     version = fields.Integer()
+    legal_moves = fields.List(fields.Dict(), metadata={
+        "description": "with `?include=legal`: the seat's legal moves ([] for the host "
+                       "without `?seat=`)"})
 
 
 class LegalSchema(Schema):

@@ -143,12 +143,14 @@ class SeatToken(MethodView):
 
 @blp.route("/sessions/<sid>/me")
 class Me(MethodView):
-    @blp.arguments(schemas.SeatQuery(), location="query")
+    @blp.arguments(schemas.MeQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """Private view: your seat and your own hand (the host: ``?seat=`` of a seat
-        without a phone)"""
-        return sessions().me(sid, bearer(), query.get("seat"))
+        without a phone); ``?include=legal`` adds your legal moves (one read for a phone
+        after a live message)"""
+        body = sessions().me(sid, bearer(), query.get("seat"), query.get("include") == "legal")
+        return current_app.json.response(body)  # built in the documented shape: no re-dump
 
 
 @blp.route("/sessions/<sid>/me/hand")

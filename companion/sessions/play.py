@@ -163,18 +163,29 @@ class Sessions(_Lifecycle):
             out["your_turn"] = doc["state"]["turn"]["seat"] == seat
         return out
 
-    def me(self, sid: str, token: str | None, seat_arg: int | None = None) -> dict[str, Any]:
+    def me(self, sid: str, token: str | None, seat_arg: int | None = None,
+           with_legal: bool = False) -> dict[str, Any]:
+        """The seat's private view; ``with_legal``: its legal moves too, from the same read
+        (a phone brought up to date by a live message needs this one request)."""
         loaded = self.load(sid)
-        _role, seat = self.who(loaded.doc, token)
+        doc = loaded.doc
+        _role, seat = self.who(doc, token)
         if seat is None and seat_arg is not None:  # the host, for a seat without a phone
-            host_may_read(loaded.doc, seat_arg)
-            return {**self._private(loaded.doc, seat_arg), "host": True,
-                    "version": loaded.version}
-        if seat is None:
-            return {"seat": None, "host": True, "version": loaded.version}
-        if seat_arg is not None and seat_arg != seat:
+            host_may_read(doc, seat_arg)
+            out = {**self._private(doc, seat_arg), "host": True, "version": loaded.version}
+        elif seat is None:
+            out = {"seat": None, "host": True, "version": loaded.version}
+        elif seat_arg is not None and seat_arg != seat:
             raise said(Forbidden, "session.own_seat_only")
-        return {**self._private(loaded.doc, seat), "host": False, "version": loaded.version}
+        else:
+            out = {**self._private(doc, seat), "host": False, "version": loaded.version}
+        if with_legal:
+            out["legal_moves"] = [] if out["seat"] is None else self._moves_of(doc, out["seat"])
+        return out
+
+    @staticmethod
+    def _moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        return [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
 
     def legal(self, sid: str, token: str | None, seat_arg: int | None) -> dict[str, Any]:
         loaded = self.load(sid)
@@ -191,8 +202,7 @@ class Sessions(_Lifecycle):
         elif seat_arg is not None and seat_arg != seat:
             raise said(Forbidden, "session.own_seat_only")
         assert seat is not None
-        moves = [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
-        return {"seat": seat, "version": loaded.version, "moves": moves}
+        return {"seat": seat, "version": loaded.version, "moves": self._moves_of(doc, seat)}
 
     def score(self, sid: str) -> dict[str, Any]:
         loaded = self.load(sid)
