@@ -154,17 +154,19 @@ async function load(given) {
   if (given) newest = Math.max(newest, given.version);
   loading = (async () => {
     const s = current();
-    const q = s.host ? `?seat=${s.seat}` : "";
-    const [st, m, l] = await Promise.all([
+    // the seat's private view and its legal moves come in one answer (issue 14: a live
+    // message costs a phone one request; the public state rides in the message)
+    const q = s.host ? `?seat=${s.seat}&include=legal` : "?include=legal";
+    const [st, m] = await Promise.all([
       given ? { ok: true, data: given } : api("GET", `/sessions/${s.sid}`),
-      api("GET", `/sessions/${s.sid}/me${q}`, { token: s.token }),
-      api("GET", `/sessions/${s.sid}/legal-moves${q}`, { token: s.token })]);
-    if (m.status === 401 || l.status === 401) return lostSeat();
+      api("GET", `/sessions/${s.sid}/me${q}`, { token: s.token })]);
+    if (m.status === 401) return lostSeat();
     if (st.status === 404) { notice = t("play.gone"); return root.replaceChildren(el("p", { class: "warnbox" }, notice)); }
-    if (!st.ok || (!m.ok && m.status !== 403) || (!l.ok && l.status !== 403 && l.status !== 409)) return failed(st.status);
+    if (!st.ok || (!m.ok && m.status !== 403)) return failed(st.status);
     retry.reset(); trouble = null;
     hostNote = m.status === 403 ? t("play.hostPhone") : null;
-    state = st.data; me = m.ok ? m.data : {}; legal = l.ok ? l.data.moves || [] : [];
+    const { legal_moves: moves = [], ...mine } = m.ok ? m.data : {};
+    state = st.data; me = mine; legal = moves;
     newest = Math.max(newest, state.version);
     if (state.status === "finished" && (!score || score.version !== state.version)) {
       const r = await api("GET", `/sessions/${s.sid}/score`);
