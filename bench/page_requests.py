@@ -30,8 +30,10 @@ REQUESTS: dict[str, dict[str, list[str]]] = {
         # read again (the mover's own live message); a newer one is read once the
         # running load ends, with the state its message carried
         "again": [ME],
-        # send(move): the POST, then load(r.data.state): the seat's own part
-        "move": ["POST /api/v1/sessions/{sid}/moves", ME],
+        # send(move): the POST (?include=me), whose answer brings the state and the
+        # seat's own part: load(r.data.state, r.data.me) reads nothing; the mover's own
+        # live message, held while the POST is on its way, is then already shown
+        "move": ["POST /api/v1/sessions/{sid}/moves?include=me"],
         # load() on a finished game whose score it has not read for this version
         "finished": ["GET /api/v1/sessions/{sid}/score"],
     },

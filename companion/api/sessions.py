@@ -78,14 +78,16 @@ class SessionStart(MethodView):
 @blp.route("/sessions/<sid>/moves")
 class SessionMoves(MethodView):
     @blp.arguments(schemas.MoveSchema())
+    @blp.arguments(schemas.MoveQuery(), location="query")
     @blp.response(201, schemas.MoveResultSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
     @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="the rules forbid it")
-    def post(self, move: dict[str, Any], sid: str) -> Any:
-        """Make a move (player; the host names the seat)"""
+    def post(self, move: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
+        """Make a move (player; the host names the seat); ``?include=me`` adds the acting
+        seat's private view and legal moves"""
         return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
-                                                 if_match()))
+                                                 if_match(), query.get("include") == "me"))
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)

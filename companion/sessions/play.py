@@ -10,6 +10,7 @@ from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
 from companion.sessions import bounds, replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
+from companion.sessions.replay import has_phone
 from companion.sessions.seats import host_may_read
 from companion.sessions.service import Sessions as _Lifecycle
 from companion.store import Loaded
@@ -17,8 +18,11 @@ from companion.store import Loaded
 
 class Sessions(_Lifecycle):
     def move(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
-             if_match: str | None) -> Outcome:
-        """A player's move (or the host's, for a named seat), checked by the engine."""
+             if_match: str | None, with_me: bool = False) -> Outcome:
+        """A player's move (or the host's, for a named seat), checked by the engine.
+        ``with_me``: the answer also carries the acting seat's private view and legal
+        moves (``me``, as ``/me?include=legal`` gives them), so the moving phone needs no
+        read; never for the host playing a seat that has a phone, never in a replay."""
 
         def decide(loaded: Loaded) -> Change:
             doc = loaded.doc
@@ -37,7 +41,12 @@ class Sessions(_Lifecycle):
             doc["status"] = doc["state"]["status"]
             doc["moves"] += 1
             entry = {"k": "move", "seat": seat, "by": by, "m": move}
-            return Change(doc, entry, events, {"seq": doc["moves"]})
+            answer: dict[str, Any] = {"seq": doc["moves"]}
+            if with_me and (by == "player" or not has_phone(doc["players"][seat])):
+                answer["me"] = {**self._private(doc, seat), "host": by == "host",
+                                "version": loaded.version + 1,
+                                "legal_moves": self._moves_of(doc, seat)}
+            return Change(doc, entry, events, answer, secret_fields=("me",))
 
         return self.change(sid, decide, idem, if_match)
 

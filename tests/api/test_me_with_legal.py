@@ -64,6 +64,13 @@ def test_the_host_reads_a_seat_without_a_phone_and_nothing_else(live):
     # a seat with a phone stays private, whatever is included
     r = api.get(f"/sessions/{sid}/me?seat=0&include=legal", host)
     assert r.status_code == 403 and "legal_moves" not in r.text
+    # the host's move for the seat without a phone answers that seat's part
+    r = api.post(f"/sessions/{sid}/moves?include=me", host, json={"type": "end_turn", "seat": 1})
+    assert r.status_code == 201, r.text
+    mine = r.json()["me"]
+    assert (mine["seat"], mine["host"], mine["your_turn"], mine["legal_moves"]) == (
+        1, True, False, [])
+    assert mine == api.get(f"/sessions/{sid}/me?seat=1&include=legal", host).json()
 
 
 def test_refusals_are_those_of_me(live):
@@ -81,3 +88,29 @@ def test_refusals_are_those_of_me(live):
     r = api.post(f"/sessions/{sid}/seats/1/token", t["host"])
     assert r.status_code == 201, r.text
     assert api.get(f"/sessions/{sid}/me?include=legal", bo).status_code == 401
+
+
+def test_a_move_answers_the_movers_own_part_when_asked(live):
+    api = Api(live.url)
+    t = api.table(2)
+    sid, (ada, bo) = t["sid"], t["tokens"]
+    r = api.post(f"/sessions/{sid}/moves?include=me", ada, json={"type": "end_turn"},
+                 headers={"Idempotency-Key": "move-" + uuid.uuid4().hex})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    read = api.get(f"/sessions/{sid}/me?include=legal", ada).json()
+    assert body["me"] == read and body["me"]["version"] == body["version"]
+    assert body["me"]["your_turn"] is False and body["me"]["legal_moves"] == []
+    # a replay answers the first move again, without a private part that may be stale
+    again = api.post(f"/sessions/{sid}/moves?include=me", ada, json={"type": "end_turn"},
+                     headers={"Idempotency-Key": r.request.headers["Idempotency-Key"]})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["version"] == body["version"] and "me" not in again.json()
+    # without include, as before; the host playing a phone's seat never reads its hand
+    plain = api.post(f"/sessions/{sid}/moves", bo, json={"type": "end_turn"}).json()
+    assert "me" not in plain
+    r = api.post(f"/sessions/{sid}/moves?include=me", t["host"],
+                 json={"type": "end_turn", "seat": 0})
+    assert r.status_code == 201 and "me" not in r.json()
+    assert api.post(f"/sessions/{sid}/moves?include=hand", bo,
+                    json={"type": "end_turn"}).status_code == 422
