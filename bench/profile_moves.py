@@ -22,16 +22,52 @@ import logging
 import os
 import pstats
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from redis.connection import AbstractConnection
 
 from bench.games import Game, record_game
 from bench.page_requests import requests_for
 from companion.app import create_app
 from companion.observability import JsonFormatter
 from companion.store.embedded import EmbeddedRedis
+
+
+class RoundTrips:
+    """Redis round trips made by this thread's requests (the Hub's thread left out): a
+    command, a pipeline or a script is one packed send, whatever it runs inside Redis."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.by_kind: Counter[str] = Counter()
+        self.requests: Counter[str] = Counter()
+        main, send = threading.get_ident(), AbstractConnection.send_packed_command
+
+        def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
+            if threading.get_ident() == main:
+                self.count += 1
+            return send(conn, *args, **kwargs)
+
+        AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+
+    def during(self, kind: str, call: Any, *args: Any, **kwargs: Any) -> Any:
+        before = self.count
+        try:
+            return call(*args, **kwargs)
+        finally:
+            self.by_kind[kind] += self.count - before
+            self.requests[kind] += 1
+
+    def summary(self) -> str:
+        return "; ".join(f"{kind} {self.by_kind[kind] / n:.2f} per request ({n})"
+                         for kind, n in self.requests.items())
+
+
+TRIPS = RoundTrips()
 
 
 class Phone:
@@ -59,7 +95,8 @@ class Phone:
     def get(self, line: str) -> Any:
         method, path = line.split(" ", 1)
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
-        response = self.client.open(path, method=method, headers=headers)
+        response = TRIPS.during(line.split("?")[0].rsplit("/", 1)[-1] + " (reads)",
+                                self.client.open, path, method=method, headers=headers)
         assert response.status_code == 200, (line, response.status_code, response.data[:200])
         return response
 
@@ -86,7 +123,8 @@ class Table:
         self.keys += 1
         mover = self.phones[seat]
         line = requests_for("phone", "move", self.sid)
-        response = self.client.post(line[0].split(" ", 1)[1], json=move, headers={
+        response = TRIPS.during("accepted move (writing side)", self.client.post,
+                                line[0].split(" ", 1)[1], json=move, headers={
             "Authorization": f"Bearer {mover.token}",
             "Idempotency-Key": f"profile-{self.sid}-{self.keys:016d}"})
         assert response.status_code == 201, response.data[:300]
@@ -167,6 +205,8 @@ def main(argv: list[str] | None = None) -> None:
         client = app.test_client()
         play(client, games[-1:], 5)  # warm up: imports, scripts loaded, the hub running
         hub_profile = profiled_hub(app)
+        TRIPS.by_kind.clear()
+        TRIPS.requests.clear()
         before = redis_commands(app)
         profile = cProfile.Profile()
         started = time.perf_counter()
@@ -184,6 +224,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{1e6 * elapsed / moves:,.0f} µs per move under the profiler")
     print(f"Redis commands per move (table setup included): {sum(ran.values()) / moves:.1f} "
           + ", ".join(f"{k} {v / moves:.2f}" for k, v in ran.most_common(8)))
+    print(f"Redis round trips: {TRIPS.summary()}")
     print(report(stats, args.top))
 
 
