@@ -1,6 +1,7 @@
 """Profile of the hot path: a move's POST → commit → publish → SSE fan-out → each phone's read.
 
     python -m bench.profile_moves [--moves 300] [--players 4] [--top 15] [--out prof.pstats]
+                                  [--json counts.json]
 
 Runs the Flask app in this process against a real (embedded) Redis, through its whole WSGI
 stack (Flask's test client: no sockets, so the profile is the server's work alone). Tables
@@ -28,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import orjson
 from redis.connection import AbstractConnection
 
 from bench.games import Game, record_game
@@ -184,18 +186,10 @@ def redis_commands(app: Any) -> Counter[str]:
                     if k != "cmdstat_info"})
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--top", type=int, default=15)
-    parser.add_argument("--out", help="also save the merged profile (pstats) here")
-    args = parser.parse_args(argv)
-    quiet = logging.StreamHandler(open(os.devnull, "w"))  # noqa: SIM115 - for the whole run
-    quiet.setFormatter(JsonFormatter())  # request logs are formatted as served, not shown
-    logging.getLogger("companion").addHandler(quiet)
-    logging.getLogger("companion").setLevel(os.environ.get("LOG_LEVEL", "INFO"))  # as served
-    games = [record_game(30_000 + k, players=args.players) for k in range(40)]
+def measure(moves: int, players: int) -> tuple[pstats.Stats, int, float, Counter[str]]:
+    """Play ``moves`` moves under the profiler: the merged profile, the moves played, the
+    seconds they took and the Redis commands they ran."""
+    games = [record_game(30_000 + k, players=players) for k in range(40)]
     folder = Path(tempfile.mkdtemp())
     server = EmbeddedRedis(folder / "redis").start()
     try:
@@ -210,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
         before = redis_commands(app)
         profile = cProfile.Profile()
         started = time.perf_counter()
-        moves = profile.runcall(play, client, games, args.moves)
+        played = profile.runcall(play, client, games, moves)
         elapsed = time.perf_counter() - started
         ran = redis_commands(app) - before
         app.extensions["companion"].close()
@@ -218,8 +212,28 @@ def main(argv: list[str] | None = None) -> None:
         server.stop()
     stats = pstats.Stats(profile)
     stats.add(hub_profile)
+    return stats, played, elapsed, ran
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--out", help="also save the merged profile (pstats) here")
+    parser.add_argument("--json", help="also write the counts (requests, round trips) here")
+    args = parser.parse_args(argv)
+    quiet = logging.StreamHandler(open(os.devnull, "w"))  # noqa: SIM115 - for the whole run
+    quiet.setFormatter(JsonFormatter())  # request logs are formatted as served, not shown
+    logging.getLogger("companion").addHandler(quiet)
+    logging.getLogger("companion").setLevel(os.environ.get("LOG_LEVEL", "INFO"))  # as served
+    stats, moves, elapsed, ran = measure(args.moves, args.players)
     if args.out:
         stats.dump_stats(args.out)
+    if args.json:
+        Path(args.json).write_bytes(orjson.dumps({
+            "moves": moves, "requests": dict(TRIPS.requests),
+            "round_trips": dict(TRIPS.by_kind), "redis_commands": dict(ran)}))
     print(f"{moves} moves, {args.players} phones and a screen per table, "
           f"{1e6 * elapsed / moves:,.0f} µs per move under the profiler")
     print(f"Redis commands per move (table setup included): {sum(ran.values()) / moves:.1f} "
