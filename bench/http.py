@@ -42,28 +42,9 @@ import gevent  # noqa: E402
 import orjson  # noqa: E402
 import requests  # noqa: E402
 
-from companion.games.gaia.playout import Table  # noqa: E402
+from bench.games import Game, record_game, record_games  # noqa: E402,F401 (re-exported)
 from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis, LocalCluster  # noqa: E402
-
-Game = dict[str, Any]
-
-
-def record_game(seed: int, players: int) -> Game:
-    """One seeded Gaia game played out on simulated physical decks: names, setup, moves."""
-    table = Table.deal(seed, players=players)
-    first = table.state
-    setup = {"objectives": [[t for t, k in o["requires"].items() for _ in range(k)]
-                            for o in first["objectives"]],
-             "display": {p: list(first["piles"][p]["display"]) for p in ("nature", "life")}}
-    names = [p["name"] for p in first["players"]]
-    for _ in table.play():
-        pass
-    return {"names": names, "setup": setup, "moves": table.log}
-
-
-def record_games(n: int) -> list[Game]:
-    return [record_game(10_000 + seed, players=2 + seed % 3) for seed in range(n)]
 
 
 class Reply:

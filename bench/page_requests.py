@@ -9,28 +9,31 @@ from __future__ import annotations
 
 LANG = "en"
 
-# What each page asks for, per trigger. "{sid}" is the session; "{lang}" the page's language.
+#: load() in play.js: the seat's private view and its legal moves, one answer
+ME = "GET /api/v1/sessions/{sid}/me?include=legal"
+
+# What each page asks for, per trigger. "{sid}" is the session; "{lang}" the page's language;
+# a query string is part of the request (it decides what the server computes).
 # Static files (HTML, JS modules, CSS, icons) are left out: a browser caches them.
 REQUESTS: dict[str, dict[str, list[str]]] = {
     # companion/pages/static/js/play.js (the phone)
     "phone": {
-        # start(): loadMessages() (common.js), then load(): Promise.all of the state,
-        # the seat's private view and its legal moves; then live() opens the stream
-        "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}",
-                 "GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
+        # start(): loadMessages() (common.js), then load(): Promise.all of the state and
+        # the seat's private view with its legal moves; then live() opens the stream
+        "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}", ME],
         # live() callback in start(): a version newer than the one shown calls
-        # load(msg.state): the state rides in the message, so only /me and /legal-moves
-        "message": ["GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
-        # the same callback when the message carries no state: load() reads all three
-        "message_no_state": ["GET /api/v1/sessions/{sid}", "GET /api/v1/sessions/{sid}/me",
-                             "GET /api/v1/sessions/{sid}/legal-moves"],
+        # load(msg.state): the state rides in the message, so only the seat's own part
+        "message": [ME],
+        # the same callback when the message carries no state: load() reads both
+        "message_no_state": ["GET /api/v1/sessions/{sid}", ME],
         # load() called while a load is running: a version already on its way is not
         # read again (the mover's own live message); a newer one is read once the
         # running load ends, with the state its message carried
-        "again": ["GET /api/v1/sessions/{sid}/me", "GET /api/v1/sessions/{sid}/legal-moves"],
-        # send(move): the POST, then load(r.data.state): /me and /legal-moves
-        "move": ["POST /api/v1/sessions/{sid}/moves", "GET /api/v1/sessions/{sid}/me",
-                 "GET /api/v1/sessions/{sid}/legal-moves"],
+        "again": [ME],
+        # send(move): the POST (?include=me), whose answer brings the state and the
+        # seat's own part: load(r.data.state, r.data.me) reads nothing; the mover's own
+        # live message, held while the POST is on its way, is then already shown
+        "move": ["POST /api/v1/sessions/{sid}/moves?include=me"],
         # load() on a finished game whose score it has not read for this version
         "finished": ["GET /api/v1/sessions/{sid}/score"],
     },

@@ -35,6 +35,15 @@ def _level_rows(ours: dict[str, Any], theirs: dict[str, Any] | None) -> list[str
     return rows
 
 
+def screen_requests(level: dict[str, Any]) -> float | None:
+    """The table screens' requests per move while playing (page loads left out)."""
+    if not level:
+        return None
+    by = level.get("requests_by_trigger") or {}
+    made = sum(v for k, v in by.items() if k.startswith("screen.") and k != "screen.load")
+    return made / max(level.get("moves", 0), 1)
+
+
 def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
     ours, theirs = figures["ours"], figures.get("peer")
     b2b, base = ours["b2b"], ours["baseline"]
@@ -51,13 +60,13 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         "| --- | --- | --- | --- |",
         f"| back to back, {b2b['tables']} tables, accepted moves/s | "
         f"{_num(b2b['moves_per_s'])} | {_num(pb2b.get('moves_per_s'))} | "
-        f"{_ratio(b2b['moves_per_s'], pb2b.get('moves_per_s'))} |",
+        f"{_ratio(b2b['moves_per_s'], pb2b.get('moves_per_s'))} (target ≥ 1.0) |",
         f"| back to back, every seat p50 / p99 ms | {_num(b2b['p50_ms'], 1)} / "
         f"{_num(b2b['p99_ms'], 1)} | {_num(fan.get('p50'), 1)} / {_num(fan.get('p99'), 1)} | |",
         *_level_rows(ours, theirs),
         f"| tables carried with every-seat p99 ≤ 50 ms (levels {args.levels}) | "
         f"{ours['carried']} | {theirs['carried'] if theirs else '—'} | "
-        f"{_ratio(ours['carried'], theirs and theirs['carried'])} |",
+        f"{_ratio(ours['carried'], theirs and theirs['carried'])} (target ≥ 1.0) |",
         f"| server CPU per accepted move, fan-out included (back to back), µs | "
         f"{_num(b2b['cpu_us_per_move'])} | {_num(peer_cpu)} | "
         f"{_ratio(b2b['cpu_us_per_move'], peer_cpu)} |",
@@ -71,9 +80,13 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         f"{_ratio(b2b['moves_per_s'], base['requests_per_s'])} | | |",
         f"| HTTP requests per move, all clients (human pace, {first.get('tables', '—')} tables) | "
         f"{_num(first.get('requests_per_move'), 1)} | 0 (state pushed over socket.io) | |",
+        f"| … per phone per move (the mover's POST included; the screen makes none) | "
+        f"{_ratio(first.get('requests_per_move'), first.get('phones_per_move'))} "
+        f"(target ≤ 1; screen: {_num(screen_requests(first), 2)}, target 0) | | |",
         f"| Redis commands per move, all clients (INFO commandstats; a script's or pipeline's "
-        f"commands each count) | {_num(first.get('redis_commands_per_move'), 1)} | "
-        "— (in memory) | |",
+        f"commands each count) | {_num(first.get('redis_commands_per_move'), 1)} "
+        "(keep: ≤ 2 round trips per accepted move on the writing side, counted by "
+        "`bench.profile_moves`) | — (in memory) | |",
         f"| server CPU per move at human pace, {first.get('tables', '—')} tables, µs | "
         f"{_num(first.get('cpu_us_per_move'))} | | |",
     ]

@@ -158,6 +158,8 @@ def back_to_back(base: str, pid: int, url: str, games: list[Game], count: int,
                 accepted[0] += 1
                 nxt = moves[i + 1][0] if i + 1 < len(moves) else seat
                 table.wait_shown(table.phones[nxt], version)
+            for client in table.clients:  # the last move reaches everybody before closing
+                table.wait_shown(client, table.moves[-1][0] if table.moves else -1, 5)
             table.close()  # a finished game: a new table takes the slot
             n += 1
             table = LiveTable(base, games[(slot + n * count) % len(games)])

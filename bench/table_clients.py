@@ -111,7 +111,8 @@ class PageModel:
 
 
 class Phone(PageModel):
-    """play.js: load() with its coalescing (`loading`/`again`), the live callback, send()."""
+    """play.js: load() with its coalescing (`loading`/`again`), the live callback onLive()
+    (holding messages while a move is on its way), send()."""
 
     kind = "phone"
 
@@ -121,12 +122,15 @@ class Phone(PageModel):
         self.loading = False
         self.again: dict[str, Any] | None = None
         self.newest = -1
+        self.sending = False
+        self.held: dict[str, Any] | None = None
 
     def open(self) -> None:
         self.fetch("load", requests_for("phone", "load", self.sid)[:1])  # loadMessages()
         self.load(None, "load")
 
-    def load(self, given: dict[str, Any] | None, trigger: str) -> None:
+    def load(self, given: dict[str, Any] | None, trigger: str,
+             mine: dict[str, Any] | None = None) -> None:
         if self.loading:  # play.js: a version already on its way is not read again
             if given is not None and given["version"] > self.newest:
                 self.again = given
@@ -135,7 +139,10 @@ class Phone(PageModel):
         if given is not None:
             self.newest = max(self.newest, given["version"])
         try:
-            self.read(given, trigger)
+            if given is not None and mine is not None:
+                self.show(given)  # the move's answer brought both parts: no read
+            else:
+                self.read(given, trigger)
             while self.again is not None and self.again["version"] > self.newest:
                 given, self.again = self.again, None
                 self.newest = given["version"]
@@ -159,6 +166,10 @@ class Phone(PageModel):
     def on_message(self, message: dict[str, Any]) -> None:
         if self.shown >= 0 and message["version"] <= self.shown:
             return  # already shown (our own move)
+        if self.sending:  # held until the move's answer is in
+            if self.held is None or message["version"] > self.held["version"]:
+                self.held = message
+            return
         state = message.get("state")
         if state and state.get("id"):
             gevent.spawn(self.load, state, "message")
@@ -168,12 +179,21 @@ class Phone(PageModel):
     def send(self, move: dict[str, Any]) -> int:
         line = requests_for("phone", "move", self.sid)[0]
         self.counts["move"] += 1
-        reply = self.call(line, self.token, move)
-        assert reply.status_code == 201, reply.text[:300]
-        data = reply.json()
-        state = data.get("state")
-        self.load(state if state and state.get("id") else None, "move")
-        return int(data["version"])
+        self.sending = True
+        try:
+            reply = self.call(line, self.token, move)
+        finally:
+            self.sending = False
+        try:
+            assert reply.status_code == 201, reply.text[:300]
+            data = reply.json()
+            state = data.get("state")
+            self.load(state if state and state.get("id") else None, "move", data["me"])
+            return int(data["version"])
+        finally:
+            waiting, self.held = self.held, None
+            if waiting is not None:
+                self.on_message(waiting)  # somebody else's move meanwhile
 
 
 class Screen(PageModel):

@@ -125,6 +125,10 @@ class MoveResultSchema(Schema):
     version = fields.Integer()
     events = fields.List(fields.Dict())
     state = fields.Nested(StateSchema)
+    me = fields.Dict(metadata={
+        "description": "with `?include=me`: the acting seat's private view and legal moves "
+                       "after the move (the body of `GET /me?include=legal`); absent for the "
+                       "host playing a seat that has a phone, and in a replayed answer"})
 
 
 class ChangeResultSchema(Schema):
@@ -154,6 +158,18 @@ class SeatQuery(Strict):
                           metadata={"description": "host only: a seat without a phone"})
 
 
+class MeQuery(SeatQuery):
+    include = fields.String(validate=validate.OneOf(["legal"]), metadata={
+        "description": "`legal`: the answer also carries the seat's legal moves "
+                       "(`legal_moves`, as `GET /legal-moves` gives them), from the same read"})
+
+
+class MoveQuery(Strict):
+    include = fields.String(validate=validate.OneOf(["me"]), metadata={
+        "description": "`me`: the answer also carries the acting seat's private view and "
+                       "legal moves (`me`), so the moving phone needs no further read"})
+
+
 class HandSchema(Strict):
     nature = fields.List(fields.Raw(), validate=validate.Length(max=12))
     life = fields.List(fields.Raw(), validate=validate.Length(max=12))
@@ -173,6 +189,9 @@ class MeSchema(Schema):
         "description": "Kazaam K5.2: an arm took an unnamed tile from your fully declared "
                        "hand; declare your hand again"})
     version = fields.Integer()
+    legal_moves = fields.List(fields.Dict(), metadata={
+        "description": "with `?include=legal`: the seat's legal moves ([] for the host "
+                       "without `?seat=`)"})
 
 
 class LegalSchema(Schema):

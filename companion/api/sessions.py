@@ -79,14 +79,16 @@ class SessionStart(MethodView):
 @blp.route("/sessions/<sid>/moves")
 class SessionMoves(MethodView):
     @blp.arguments(schemas.MoveSchema())
+    @blp.arguments(schemas.MoveQuery(), location="query")
     @blp.response(201, schemas.MoveResultSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
     @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="the rules forbid it")
-    def post(self, move: dict[str, Any], sid: str) -> Any:
-        """Make a move (player; the host names the seat)"""
+    def post(self, move: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
+        """Make a move (player; the host names the seat); ``?include=me`` adds the acting
+        seat's private view and legal moves"""
         return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
-                                                 expected_version()))
+                                                 expected_version(), query.get("include") == "me"))
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
@@ -146,12 +148,14 @@ class SeatToken(MethodView):
 
 @blp.route("/sessions/<sid>/me")
 class Me(MethodView):
-    @blp.arguments(schemas.SeatQuery(), location="query")
+    @blp.arguments(schemas.MeQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """Private view: your seat and your own hand (the host: ``?seat=`` of a seat
-        without a phone)"""
-        return sessions().me(sid, bearer(), query.get("seat"))
+        without a phone); ``?include=legal`` adds your legal moves (one read for a phone
+        after a live message)"""
+        body = sessions().me(sid, bearer(), query.get("seat"), query.get("include") == "legal")
+        return current_app.json.response(body)  # built in the documented shape: no re-dump
 
 
 @blp.route("/sessions/<sid>/me/hand")

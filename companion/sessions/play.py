@@ -20,14 +20,20 @@ from companion.sessions.core import (
     require_host,
     who,
 )
+from companion.sessions.reads import moves_of
+from companion.sessions.replay import has_phone
 from companion.sessions.seats import host_may_read
 from companion.sessions.views import private_view
 from companion.store import Loaded
 
 
 def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
-         idem: Idem | None, expected_version: ExpectedVersion) -> Outcome:
-    """A player's move (or the host's, for a named seat), checked by the engine."""
+         idem: Idem | None, expected_version: ExpectedVersion, with_me: bool = False
+         ) -> Outcome:
+    """A player's move (or the host's, for a named seat), checked by the engine.
+    ``with_me``: the answer also carries the acting seat's private view and legal moves
+    (``me``, as ``/me?include=legal`` gives them), so the moving phone needs no read;
+    never for the host playing a seat that has a phone, never in a replay."""
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
@@ -46,7 +52,11 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["status"] = doc["state"]["status"]
         doc["moves"] += 1
         entry = {"k": "move", "seat": seat, "by": by, "m": made}
-        return Change(doc, entry, events, {"seq": doc["moves"]})
+        answer: dict[str, Any] = {"seq": doc["moves"]}
+        if with_me and (by == "player" or not has_phone(doc["players"][seat])):
+            answer["me"] = {**private_view(doc, seat), "host": by == "host",
+                            "version": loaded.version + 1, "legal_moves": moves_of(doc, seat)}
+        return Change(doc, entry, events, answer, secret_fields=("me",))
 
     return change(ctx, sid, decide, idem, expected_version)
 

@@ -19,19 +19,31 @@ def public(ctx: Context, sid: str) -> tuple[dict[str, Any], int]:
     return public_state(loaded.doc, loaded.version), loaded.version
 
 
-def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None
-       ) -> dict[str, Any]:
-    """The token's own seat (the host: ``seat_arg``, a seat without a phone)."""
+def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None,
+       with_legal: bool = False) -> dict[str, Any]:
+    """The token's own seat (the host: ``seat_arg``, a seat without a phone);
+    ``with_legal``: its legal moves too, from the same read (a phone brought up to date
+    by a live message needs this one request, issue 14)."""
     loaded = load(ctx, sid)
-    _role, seat = who(loaded.doc, token)
+    doc = loaded.doc
+    _role, seat = who(doc, token)
     if seat is None and seat_arg is not None:  # the host, for a seat without a phone
-        host_may_read(loaded.doc, seat_arg)
-        return {**private_view(loaded.doc, seat_arg), "host": True, "version": loaded.version}
-    if seat is None:
-        return {"seat": None, "host": True, "version": loaded.version}
-    if seat_arg is not None and seat_arg != seat:
+        host_may_read(doc, seat_arg)
+        out = {**private_view(doc, seat_arg), "host": True, "version": loaded.version}
+    elif seat is None:
+        out = {"seat": None, "host": True, "version": loaded.version}
+    elif seat_arg is not None and seat_arg != seat:
         raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
-    return {**private_view(loaded.doc, seat), "host": False, "version": loaded.version}
+    else:
+        out = {**private_view(doc, seat), "host": False, "version": loaded.version}
+    if with_legal:
+        out["legal_moves"] = [] if out["seat"] is None else moves_of(doc, out["seat"])
+    return out
+
+
+def moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The seat's legal moves now (none before the start)."""
+    return [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
 
 
 def legal(ctx: Context, sid: str, token: str | None, seat_arg: int | None
@@ -51,8 +63,7 @@ def legal(ctx: Context, sid: str, token: str | None, seat_arg: int | None
     elif seat_arg is not None and seat_arg != seat:
         raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
     assert seat is not None
-    moves = [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)
-    return {"seat": seat, "version": loaded.version, "moves": moves}
+    return {"seat": seat, "version": loaded.version, "moves": moves_of(doc, seat)}
 
 
 def score(ctx: Context, sid: str) -> dict[str, Any]:

@@ -81,8 +81,8 @@ class Sessions:
 
     # -- play ----------------------------------------------------------------------------
     def move(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
-             expected_version: ExpectedVersion = None) -> Outcome:
-        return play.move(self.ctx, sid, token, body, idem, expected_version)
+             expected_version: ExpectedVersion = None, with_me: bool = False) -> Outcome:
+        return play.move(self.ctx, sid, token, body, idem, expected_version, with_me)
 
     def undo(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
              expected_version: ExpectedVersion = None) -> Outcome:
@@ -100,8 +100,9 @@ class Sessions:
     def public(self, sid: str) -> tuple[dict[str, Any], int]:
         return reads.public(self.ctx, sid)
 
-    def me(self, sid: str, token: str | None, seat: int | None = None) -> dict[str, Any]:
-        return reads.me(self.ctx, sid, token, seat)
+    def me(self, sid: str, token: str | None, seat: int | None = None,
+           with_legal: bool = False) -> dict[str, Any]:
+        return reads.me(self.ctx, sid, token, seat, with_legal)
 
     def legal(self, sid: str, token: str | None, seat: int | None) -> dict[str, Any]:
         return reads.legal(self.ctx, sid, token, seat)

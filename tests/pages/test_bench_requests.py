@@ -15,14 +15,15 @@ from tests.pages.test_phone_turns import SETUP, tile
 
 
 def record(page) -> list[str]:
-    """The page's API and catalogue requests from now on, as "METHOD /path" (the live
-    stream and static files left out)."""
+    """The page's API and catalogue requests from now on, as "METHOD /path?query" (the
+    live stream and static files left out)."""
     seen: list[str] = []
 
     def keep(request) -> None:
-        path = urlsplit(request.url).path
+        parts = urlsplit(request.url)
+        path = parts.path
         if (path.startswith("/api/") or path.startswith("/i18n/")) and not path.endswith("/events"):
-            seen.append(f"{request.method} {path}")
+            seen.append(f"{request.method} {path}" + (f"?{parts.query}" if parts.query else ""))
 
     page.on("request", keep)
     return seen

@@ -5,6 +5,8 @@ playing for a seat without a phone, and a quiet idle phone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import requests
 
@@ -182,14 +184,15 @@ def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
     table, ada, bruno = two_phones(browser, live, "en")
     gp.start(live, table, SETUP)
     bruno.wait_for_selector("#board-card")
-    bruno.watch.expect(503, "/legal-moves")
+    bruno.watch.expect(503, "/me?include=legal")
     asked: list[str] = []
 
     def refuse(route):
         asked.append(route.request.url)
         route.fulfill(status=503, headers={"Retry-After": "1"}, body="{}")
 
-    bruno.route("**/legal-moves", refuse)
+    own_part = re.compile(r"/me\?include=legal$")  # the one read after a live message
+    bruno.route(own_part, refuse)
     tile(ada, "forest", "0,0")  # Bruno's phone reads again, and is refused
     bruno.wait_for_selector("#notice")
     assert "No connection" in bruno.inner_text("#notice")
@@ -197,7 +200,7 @@ def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
     shot(bruno, "backing-off")
     bruno.wait_for_timeout(12000)
     assert 3 <= len(asked) <= 5  # 1 s, 2 s, 4 s, 8 s apart: not a loop
-    bruno.unroute("**/legal-moves")
+    bruno.unroute(own_part)
     bruno.wait_for_selector("#notice", state="detached", timeout=20000)
     bruno.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
     bruno.watch.assert_no_errors()

@@ -145,8 +145,9 @@ function failed(status) {  // anything else: back off, then read again
 // live message), in either order: a version already on its way is not read again, and
 // a newer one read meanwhile reuses the state its message carried (issue 14: a moving
 // phone used to make six requests instead of two).
+// `mine`: the seat's own part when the move's answer brought it (send(): no read at all).
 let loading = null; let again = null; let newest = -1;
-async function load(given) {
+async function load(given, mine) {
   if (loading) {
     if (!given || given.version > newest) again = given || again || true;
     return loading;
@@ -154,17 +155,19 @@ async function load(given) {
   if (given) newest = Math.max(newest, given.version);
   loading = (async () => {
     const s = current();
-    const q = s.host ? `?seat=${s.seat}` : "";
-    const [st, m, l] = await Promise.all([
+    // the seat's private view and its legal moves come in one answer (issue 14: a live
+    // message costs a phone one request; the public state rides in the message)
+    const q = s.host ? `?seat=${s.seat}&include=legal` : "?include=legal";
+    const [st, m] = await Promise.all([
       given ? { ok: true, data: given } : api("GET", `/sessions/${s.sid}`),
-      api("GET", `/sessions/${s.sid}/me${q}`, { token: s.token }),
-      api("GET", `/sessions/${s.sid}/legal-moves${q}`, { token: s.token })]);
-    if (m.status === 401 || l.status === 401) return lostSeat();
+      given && mine ? { ok: true, status: 200, data: mine } : api("GET", `/sessions/${s.sid}/me${q}`, { token: s.token })]);
+    if (m.status === 401) return lostSeat();
     if (st.status === 404) { notice = t("play.gone"); return root.replaceChildren(el("p", { class: "warnbox" }, notice)); }
-    if (!st.ok || (!m.ok && m.status !== 403) || (!l.ok && l.status !== 403 && l.status !== 409)) return failed(st.status);
+    if (!st.ok || (!m.ok && m.status !== 403)) return failed(st.status);
     retry.reset(); trouble = null;
     hostNote = m.status === 403 ? t("play.hostPhone") : null;
-    state = st.data; me = m.ok ? m.data : {}; legal = l.ok ? l.data.moves || [] : [];
+    const { legal_moves: moves = [], ...own } = m.ok ? m.data : {};
+    state = st.data; me = own; legal = moves;
     newest = Math.max(newest, state.version);
     if (state.status === "finished" && (!score || score.version !== state.version)) {
       const r = await api("GET", `/sessions/${s.sid}/score`);
@@ -179,17 +182,34 @@ async function load(given) {
   }
 }
 
+// While a move is on its way, live messages wait (`held`): the move's own message then
+// needs no read, its answer brings the state and the seat's part (`?include=me`).
+let sending = false; let held = null;
+function onLive(msg) {
+  if (state && msg.version <= state.version) return;  // already shown (our own move)
+  if (sending) { if (!held || msg.version > held.version) held = msg; return; }
+  if (msg.events && msg.events.length) lastEvents = msg.events;
+  load(msg.state && msg.state.id ? msg.state : undefined);
+}
+
 async function send(move) {
   const s = current();
   const body = s.host ? { ...move, seat: s.seat } : move;
-  const r = await api("POST", `/sessions/${s.sid}/moves`, { token: s.token, body });
-  if (r.status === 401) { lostSeat(); return false; }
-  if (!r.ok) { toast(r.data); return false; }
-  lastEvents = r.data.events || []; mineAt = r.data.version;
-  picking = null; highlighted = [];
-  await load(r.data.state && r.data.state.id ? r.data.state : undefined);
-  window.scrollTo({ top: 0 });  // back to the status line
-  return true;
+  sending = true;
+  let r;
+  try { r = await api("POST", `/sessions/${s.sid}/moves?include=me`, { token: s.token, body }); } finally { sending = false; }
+  try {
+    if (r.status === 401) { lostSeat(); return false; }
+    if (!r.ok) { toast(r.data); return false; }
+    lastEvents = r.data.events || []; mineAt = r.data.version;
+    picking = null; highlighted = [];
+    await load(r.data.state && r.data.state.id ? r.data.state : undefined, r.data.me);
+    window.scrollTo({ top: 0 });  // back to the status line
+    return true;
+  } finally {
+    const waiting = held; held = null;
+    if (waiting) onLive(waiting);  // somebody else's move meanwhile
+  }
 }
 
 async function declare(hand) {
@@ -371,11 +391,7 @@ async function start() {
   await load();
   if (!state) return;
   keepAwake();
-  stopLive = live(s.sid, (msg) => {
-    if (state && msg.version <= state.version) return;  // already shown (our own move)
-    if (msg.events && msg.events.length) lastEvents = msg.events;
-    load(msg.state && msg.state.id ? msg.state : undefined);
-  });
+  stopLive = live(s.sid, onLive);
 }
 
 function failedJoin(info) {

@@ -1,0 +1,33 @@
+"""bench/profile_moves.py at a tiny scale: it plays through the real app and Redis, and
+its counts hold issue 14's budgets — two Redis round trips per accepted move on the
+writing side, one per phone read, and one request per phone per move (none for the
+table screen)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_hot_path_keeps_its_round_trips_and_requests(tmp_path: Path) -> None:
+    out = tmp_path / "counts.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.profile_moves", "--moves", "30", "--players", "3",
+         "--top", "5", "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "Ordered by: cumulative time" in run.stdout and "Ordered by: internal time" in run.stdout
+    counts = json.loads(out.read_text())
+    moves, requests, trips = counts["moves"], counts["requests"], counts["round_trips"]
+    assert moves == 30
+    writing = "accepted move (writing side)"
+    assert requests[writing] == moves and trips[writing] == 2 * moves
+    reads = {kind: n for kind, n in requests.items() if kind != writing}
+    # the two other phones read their own part once per move; the mover and screen: never
+    assert reads == {"me (reads)": 2 * moves}
+    assert trips["me (reads)"] == reads["me (reads)"]
+    assert counts["redis_commands"]["evalsha"] >= moves  # one commit script per move
