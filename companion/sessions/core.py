@@ -3,6 +3,7 @@ idempotent replays and If-Match checks. Views call :class:`Sessions` only."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.observability import RETRIES
-from companion.sessions import bounds, sentences  # noqa: F401 (registers the sentences)
+from companion.sessions import bounds, clock, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.replay import mark_phones, roster_public
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.store import Loaded, Store, StoreUnavailable, VersionConflict, keys
@@ -74,8 +75,10 @@ def check_if_match(header: str | None, version: int) -> None:
                extra={"current_version": version})
 
 
-def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
-    """The state everybody may see (no hands, no tokens)."""
+def public_state(doc: dict[str, Any], version: int, now: float | None = None
+                 ) -> dict[str, Any]:
+    """The state everybody may see (no hands, no tokens); ``now``: the server time
+    its clock is read at."""
     out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
                            "version": version, "options": doc["options"]}
     if doc["state"] is None:
@@ -91,12 +94,16 @@ def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
     mark_phones(doc, out)
     if doc.get("rematch"):
         out["rematch"] = doc["rematch"]
+    out["clock"] = clock.public(doc, time.time() if now is None else now)
     return out
 
 
 class SessionsCore:
-    def __init__(self, store: Store, config: dict[str, Any], secret: bytes) -> None:
+    def __init__(self, store: Store, config: dict[str, Any], secret: bytes,
+                 now: Callable[[], float] | None = None) -> None:
         self.store = store
+        #: the server time (tests inject a fake: config ``NOW`` or this argument)
+        self.now: Callable[[], float] = now or config.get("NOW") or time.time
         self.config = config
         self.secret = secret
         self.retries = int(config.get("COMMIT_RETRIES", 8))
@@ -142,9 +149,12 @@ class SessionsCore:
             check_if_match(if_match, loaded.version)
             change = decide(loaded)
             bounds.check_room(self.config, loaded.version, change.entry)
+            now = self.now()
+            if change.entry is not None:  # time enters as data of the log entry
+                change.events = [*change.events, *clock.mark(change.doc, change.entry, now)]
             version = loaded.version + (1 if change.public else 0)
             # the public view is only built when it is answered or published
-            state = (public_state(change.doc, version)
+            state = (public_state(change.doc, version, now)
                      if change.public or change.with_state else None)
             body = dict(change.body)
             if change.public:
@@ -187,5 +197,5 @@ class SessionsCore:
         if restore is not None:
             body = restore(body, loaded)
         if record.get("state", True):
-            body["state"] = public_state(loaded.doc, loaded.version)
+            body["state"] = public_state(loaded.doc, loaded.version, self.now())
         return Outcome(body, loaded.version, record["status"], replayed=True)

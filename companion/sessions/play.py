@@ -8,7 +8,7 @@ from companion.errors import Conflict, Forbidden, NotFound, Unprocessable, said
 from companion.games import GAMES
 from companion.games.errors import GameNotActive, RuleError
 from companion.observability import MOVES
-from companion.sessions import bounds, replay
+from companion.sessions import bounds, clock, replay
 from companion.sessions.core import Change, Idem, Outcome, public_state
 from companion.sessions.seats import host_may_read
 from companion.sessions.service import Sessions as _Lifecycle
@@ -87,6 +87,8 @@ class Sessions(_Lifecycle):
             doc["state"] = replay.rebuild(doc, after)
             doc["status"] = doc["state"]["status"]
             doc["moves"] = sum(1 for e in after if e["k"] == "move")
+            if doc.get("clock"):  # time used follows the log that remains (clock.py)
+                doc["clock_run"] = clock.fold(doc["clock"], after)
             # the same event a replay of the log gives (replay.walk)
             return Change(doc, {"k": "undo", "to": target}, [replay.undone(live, target)])
 
@@ -137,7 +139,8 @@ class Sessions(_Lifecycle):
         loaded = self.load(sid)
         self.require_host(loaded.doc, token)
         old = loaded.doc
-        created = self.create(old["game"], old["options"], None, "")
+        created = self.create(old["game"], old["options"], None, "",
+                              clock_option=old.get("clock"))
         new_id, new_code = created.body["id"], created.body["code"]
 
         def decide(loaded: Loaded) -> Change:
@@ -153,7 +156,7 @@ class Sessions(_Lifecycle):
     # -- reads ---------------------------------------------------------------------------
     def public(self, sid: str) -> tuple[dict[str, Any], int]:
         loaded = self.load(sid)
-        return public_state(loaded.doc, loaded.version), loaded.version
+        return public_state(loaded.doc, loaded.version, self.now()), loaded.version
 
     def _private(self, doc: dict[str, Any], seat: int) -> dict[str, Any]:
         player = doc["players"][seat]
@@ -198,10 +201,15 @@ class Sessions(_Lifecycle):
         loaded = self.load(sid)
         doc = loaded.doc
         if doc["state"] is None:
-            return {"final": False, "version": loaded.version,
-                    "players": [{"seat": p["seat"], "name": p["name"], "total": 0, "rank": 1,
-                                 "breakdown": {}} for p in doc["players"]]}
-        return {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
+            out = {"final": False, "version": loaded.version,
+                   "players": [{"seat": p["seat"], "name": p["name"], "total": 0, "rank": 1,
+                                "breakdown": {}} for p in doc["players"]]}
+        else:
+            out = {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
+        used = clock.time_used(doc, self.now())
+        for row in out["players"] if used else []:
+            row["time_used"] = used.get(str(row["seat"]), 0)
+        return out
 
     def history(self, sid: str, since: int = 0, limit: int | None = None
                 ) -> tuple[list[dict[str, Any]], Loaded]:

@@ -16,7 +16,7 @@ from companion.errors import (
 )
 from companion.games import GAMES
 from companion.games.errors import GameNotActive
-from companion.sessions import bounds, replay
+from companion.sessions import bounds, clock, replay
 from companion.sessions.core import Change, Idem, Outcome, SessionsCore, public_state
 from companion.sessions.tokens import (
     derived_token,
@@ -36,14 +36,17 @@ EXPORT_FORMAT = "tabletop-companion/1"
 class Sessions(SessionsCore):
     # -- lifecycle -----------------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], idem_key: str | None,
-               body_hash: str, players: list[dict[str, Any]] | None = None) -> Outcome:
+               body_hash: str, players: list[dict[str, Any]] | None = None,
+               clock_option: Any = None) -> Outcome:
         """A new session in the lobby; replays the first response for a retried key."""
         game = GAMES[game_name]
         normalized = game.normalize_options(options)
+        timer = clock.normalize(clock_option)
         sid, host, replayed = self._claim(idem_key, body_hash)
         if replayed is not None:
             return replayed
         doc = self._new_doc(sid, game_name, normalized, host, players or [])
+        doc["clock"] = timer
         self._guard(self.store.create, sid, doc, [])
         return Outcome(self._created_body(doc, host, 0), 0)
 
@@ -77,7 +80,7 @@ class Sessions(SessionsCore):
 
     def _created_body(self, doc: dict[str, Any], host: str, version: int) -> dict[str, Any]:
         return {"id": doc["id"], "code": doc["code"], "host_token": host,
-                "state": public_state(doc, version)}
+                "state": public_state(doc, version, self.now())}
 
     def _create_replay(self, seen: dict[str, Any], body_hash: str, idem_key: str) -> Outcome:
         from companion.errors import IdempotencyMismatch
@@ -198,14 +201,16 @@ class Sessions(SessionsCore):
         doc = loaded.doc
         game = GAMES[doc["game"]]
         entries = replay.effective(self._guard(self.store.log, sid))
-        moves = [{"seat": e["seat"], "by": e.get("by", "player"), "move": game.public_move(e["m"])}
+        moves = [{"seat": e["seat"], "by": e.get("by", "player"), "move": game.public_move(e["m"]),
+                  **({"t": e["t"]} if "t" in e else {})}
                  for e in entries if e["k"] == "move"]
         return {"format": EXPORT_FORMAT, "game": doc["game"], "options": doc["options"],
                 "players": [{k: v for k, v in p.items() if k not in ("token", "seat")}
                             for p in doc["players"]],
                 "setup": doc.get("start_setup"), "moves": moves,
                 "finished_by_host": any(e["k"] == "finish" for e in entries),
-                "status": doc["status"], "version": loaded.version}
+                "status": doc["status"], "version": loaded.version,
+                **clock.export(doc, entries, self.now())}
 
     def import_(self, record: dict[str, Any], idem_key: str | None = None,
                 body_hash: str = "") -> Outcome:
@@ -214,6 +219,7 @@ class Sessions(SessionsCore):
             raise said(Unprocessable, "session.record_format", format=EXPORT_FORMAT)
         game = GAMES[record["game"]]
         options = game.normalize_options(record.get("options") or {})
+        timer = clock.normalize(record.get("clock"))
         roster: list[dict[str, Any]] = []
         for fields in record.get("players") or []:
             roster.append({"seat": len(roster), **game.join_player(options, roster, fields)})
@@ -228,6 +234,8 @@ class Sessions(SessionsCore):
             if record.get("finished_by_host"):
                 entries.append({"k": "finish", "v": len(entries) + 1})
             bounds.check_length(self.config, len(entries))
+        now = self.now()
+        clock.stamp_record(record, entries, now)
         # checked before a key, a code or an id is spent on it (replay needs no session)
         state = self._replay_checked({"game": record["game"], "options": options,
                                       "players": roster}, entries)
@@ -238,6 +246,7 @@ class Sessions(SessionsCore):
                             # nobody holds these seats yet: the host plays them or
                             # hands each to a phone with a new token
                             [{**p, "token": None} for p in roster])
+        doc.update(clock=timer, clock_run=clock.resumed(timer, entries, now))
         if state is not None:
             doc.update(state=state, status="finished" if state["status"] == "finished"
                        else "playing", start_setup=record["setup"],
@@ -253,6 +262,7 @@ class Sessions(SessionsCore):
             for step in replay.walk(doc, entries):
                 state = step.state
                 step.entry["e"] = step.events  # kept, as a live commit keeps them
+                step.entry["turn"] = clock.on_turn(state)
         except (KeyError, TypeError, AssertionError):
             raise said(Unprocessable, "session.record_moves") from None
         return state
