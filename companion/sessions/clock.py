@@ -10,8 +10,10 @@ server time (``t``) and the seat on turn after it (``turn``, read through
 A session with a clock keeps a small summary in its document (``doc["clock_run"]``:
 whose turn runs, since when, and the time each player used in finished turns), so
 building the public state never reads the log. A turn ends when the seat on turn
-changes (or the game ends); entries that leave the same seat on turn (a second
-action, a join, a re-issued token) do not restart it.
+or the engine's turn number (``turn.number``, stamped as ``tn``) changes, or the
+game ends; entries that leave the same turn in force (a second action, a reaction,
+a join, a re-issued token) do not restart it. The number matters alone at the
+table: a solo score pad passes the turn from seat 0 to seat 0.
 
 Running out is an event, never a move: the commit that ends an overrun turn adds
 ``clock_ran_out {seat, over_by}`` to its events (per player: once, when the
@@ -70,15 +72,21 @@ def limit_of(option: dict[str, int]) -> tuple[str, int]:
     return mode, value * MODES[mode][2]
 
 
+def turn_number(state: dict[str, Any] | None) -> int | None:
+    """The engine's count of turns, when it keeps one (tells a solo player's turns apart)."""
+    number = ((state or {}).get("turn") or {}).get("number")
+    return number if isinstance(number, int) else None
+
+
 def fresh() -> Run:
-    return {"seat": None, "since": None, "used": {}}
+    return {"seat": None, "since": None, "used": {}, "n": None}
 
 
-def step(option: dict[str, int] | None, run: Run, t: float, turn: int | None
-         ) -> tuple[Run, list[dict[str, Any]]]:
-    """The summary after a mark at time ``t`` leaving ``turn`` on turn, and the
-    ``clock_ran_out`` event when the turn that ends there overran."""
-    if turn == run["seat"] and run["since"] is not None:
+def step(option: dict[str, int] | None, run: Run, t: float, turn: int | None,
+         number: int | None = None) -> tuple[Run, list[dict[str, Any]]]:
+    """The summary after a mark at time ``t`` leaving ``turn`` (turn ``number``) on
+    turn, and the ``clock_ran_out`` event when the turn that ends there overran."""
+    if turn == run["seat"] and number == run.get("n") and run["since"] is not None:
         return run, []  # the same turn goes on
     used = dict(run["used"])
     events: list[dict[str, Any]] = []
@@ -91,7 +99,8 @@ def step(option: dict[str, int] | None, run: Run, t: float, turn: int | None
             over = _over(option, spent, before)
             if over is not None:
                 events.append({"type": "clock_ran_out", "seat": run["seat"], "over_by": over})
-    return {"seat": turn, "since": t if turn is not None else None, "used": used}, events
+    return ({"seat": turn, "since": t if turn is not None else None, "used": used,
+             "n": number}, events)
 
 
 def _over(option: dict[str, int], spent: float, before: float) -> int | None:
@@ -108,20 +117,22 @@ def fold(option: dict[str, int] | None, entries: Iterable[dict[str, Any]]) -> Ru
     run = fresh()
     for entry in entries:
         if "t" in entry and "turn" in entry:
-            run, _events = step(option, run, float(entry["t"]), entry["turn"])
+            run, _events = step(option, run, float(entry["t"]), entry["turn"], entry.get("tn"))
     return run
 
 
 def mark(doc: dict[str, Any], entry: dict[str, Any], now: float) -> list[dict[str, Any]]:
     """Stamp a log entry about to be committed and move the session's clock on;
     returns the events the clock adds to the commit."""
-    turn = on_turn(doc.get("state"))
+    turn, number = on_turn(doc.get("state")), turn_number(doc.get("state"))
     entry["t"] = round(now, 3)
     entry["turn"] = turn
+    if number is not None:
+        entry["tn"] = number
     if not doc.get("clock"):
         return []
     doc["clock_run"], events = step(doc["clock"], doc.get("clock_run") or fresh(),
-                                    entry["t"], turn)
+                                    entry["t"], turn, number)
     return events
 
 

@@ -262,7 +262,7 @@ class Sessions(SessionsCore):
             for step in replay.walk(doc, entries):
                 state = step.state
                 step.entry["e"] = step.events  # kept, as a live commit keeps them
-                step.entry["turn"] = clock.on_turn(state)
+                step.entry.update(turn=clock.on_turn(state), tn=clock.turn_number(state))
         except (KeyError, TypeError, AssertionError):
             raise said(Unprocessable, "session.record_moves") from None
         return state

@@ -90,6 +90,19 @@ def test_the_game_end_stops_the_clock_and_charges_the_last_turn():
     assert view["used"] == {"0": 10.0, "1": 30.0}    # nothing runs after the end
 
 
+def test_a_solo_players_turns_are_told_apart_by_the_turn_number():
+    doc = doc_with({"per_turn": 10}, seats=1)
+    for at, number in [(0, 1), (4, 1)]:  # the start, then an entry inside turn 1
+        doc["state"] = {"status": "playing", "turn": {"seat": 0, "number": number}}
+        assert clock.mark(doc, {"k": "move"}, T0 + at) == []
+    doc["state"] = {"status": "playing", "turn": {"seat": 0, "number": 2}}
+    entry: dict = {"k": "move"}
+    assert clock.mark(doc, entry, T0 + 15) == [{"type": "clock_ran_out", "seat": 0,
+                                                "over_by": 5}]
+    assert entry["tn"] == 2
+    assert clock.public(doc, T0 + 18)["remaining"] == 7.0  # turn 2 runs from +15
+
+
 def test_entries_are_stamped_with_time_and_turn_even_without_a_clock():
     doc = {"clock": None, "players": [{"seat": 0}], "state": playing(0)}
     entry = {"k": "move"}
@@ -112,7 +125,7 @@ def test_undo_folds_the_remaining_log_and_gives_no_time_back():
     assert view["used"] == {"0": 40.0, "1": 0.0}     # seat 1's undone turn is nobody's
     assert view["remaining"] == -10.0
     # the whole log folds to the same summary as the commits made it
-    assert clock.fold(option, log) == {"seat": 0, "since": T0 + 25,
+    assert clock.fold(option, log) == {"seat": 0, "since": T0 + 25, "n": None,
                                        "used": {"0": 10.0, "1": 15.0}}
 
 
@@ -149,7 +162,7 @@ def test_an_imported_record_with_bad_times_is_refused(record):
 def test_an_import_resumes_the_turn_in_force_at_the_import():
     entries = [{"k": "start", "t": T0, "turn": 0}, {"k": "move", "t": T0 + 50, "turn": 1}]
     run = clock.resumed({"per_player": 5}, entries, T0 + 9999)
-    assert run == {"seat": 1, "since": T0 + 9999, "used": {"0": 50.0}}
+    assert run == {"seat": 1, "since": T0 + 9999, "used": {"0": 50.0}, "n": None}
     assert clock.resumed(None, entries, T0) is None
 
 
