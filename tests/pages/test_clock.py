@@ -108,8 +108,8 @@ def test_the_running_turn_its_alert_and_the_buzz(browser, live, now, shot, lang)
     assert ada.inner_text("#clock-time") == "0:30"
     now.t += 12
     forward([ada, bruno, screen], 12)
-    ada.wait_for_function("document.getElementById('clock-time').textContent === '0:18'")
-    bruno.wait_for_function("document.getElementById('clock-time').textContent === '0:18'")
+    ada.wait_for_function("() => document.getElementById('clock-time').textContent === '0:18'")
+    bruno.wait_for_function("() => document.getElementById('clock-time').textContent === '0:18'")
     running = screen.locator("#clocks .clock-row.running")
     running.filter(has_text=w["left"]).wait_for()
     assert running.get_attribute("data-seat") == "0"
@@ -137,7 +137,7 @@ def test_the_running_turn_its_alert_and_the_buzz(browser, live, now, shot, lang)
                         timeout=10).json()["turn"]["seat"] == 0
     ada.click("#end-turn")
     ada.locator("#last", has_text=w["event"]).wait_for()
-    bruno.wait_for_function("document.getElementById('clock-time')?.textContent === '0:30'")
+    bruno.wait_for_function("() => document.getElementById('clock-time')?.textContent === '0:30'")
     assert ada.is_hidden("#clock-alert") if ada.locator("#clock-alert").count() else True
     for page in (ada, bruno, screen):
         page.watch.assert_no_errors()
@@ -166,3 +166,38 @@ def test_the_start_page_offers_the_clock(browser, live, shot, lang):
     assert state["clock"]["mode"] == "per_player" and state["clock"]["limit"] == 45 * 60
     watch.assert_no_errors()
     context.close()
+
+
+def test_a_chess_clock_counts_each_players_minutes(browser, live, now, shot):
+    r = requests.post(f"{live.url}/api/v1/sessions", timeout=10,
+                      json={"game": "gaia", "clock": {"per_player": 2}})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    ada = seat(browser, live, table["code"], "Ada", "de")
+    bruno = seat(browser, live, table["code"], "Bruno", "de")
+    screen = timed_context(browser, "de").new_page()
+    screen.watch = PageWatch(screen)
+    screen.goto(f"{live.url}/t/{table['id']}")
+    gp.start(live, table, SETUP)
+    bruno.wait_for_selector("#clock-own")
+    assert bruno.inner_text("#clock-time") == "2:00"
+    assert bruno.inner_text("#clock-own") == "du: 2:00"
+    now.t += 50
+    forward([ada, bruno, screen], 50)
+    ada.wait_for_function("() => document.getElementById('clock-time').textContent === '1:10'")
+    ada.click("#end-turn")  # Ada's clock stops at 1:10; Bruno's runs
+    bruno.wait_for_function("() => document.getElementById('clock-time')?.textContent === '2:00'")
+    assert ada.inner_text("#clock-own") == "du: 1:10"
+    now.t += 30
+    forward([ada, bruno, screen], 30)
+    bruno.wait_for_function("() => document.getElementById('clock-time').textContent === '1:30'")
+    rows = screen.locator("#clocks .clock-row")
+    rows.filter(has_text="noch 1:30").wait_for()
+    assert rows.nth(0).inner_text().endswith("noch 1:10")
+    assert screen.get_attribute("#clocks .clock-row.running", "data-seat") == "1"
+    check_screen(bruno, "de", name="Bruno")
+    check_screen(screen, "de")
+    shot(bruno, "chess-clock")
+    shot(screen, "chess-clock-table")
+    for page in (ada, bruno, screen):
+        page.watch.assert_no_errors()
