@@ -161,6 +161,7 @@ def test_the_start_page_offers_the_clock(browser, live, shot, lang):
     shot(page, "clock-choice")
     page.click("#create")
     page.wait_for_url("**/t/*")
+    page.wait_for_selector("#table > *")  # loaded: closing mid-load leaves a file open
     sid = page.url.rsplit("/", 1)[1]
     state = requests.get(f"{live.url}/api/v1/sessions/{sid}", timeout=10).json()
     assert state["clock"]["mode"] == "per_player" and state["clock"]["limit"] == 45 * 60
