@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,8 @@ class Companion:
         with self._lock:
             if self._sessions is None:
                 self._sessions = Sessions(store, dict(self.config), self._secret(store),
+                                          # tests inject a fake server time (config NOW)
+                                          now=self.config.get("NOW") or time.time,
                                           on_retry=observability.count_retry,
                                           on_move=observability.count_move)
             return self._sessions

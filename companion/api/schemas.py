@@ -24,6 +24,21 @@ class ProblemSchema(Schema):
     errors = fields.Dict(metadata={"description": "field errors"})
 
 
+#: The session's turn clock (a session option, not a game option); rematch, export and
+#: import keep it.
+CLOCK_OPTION = ("Turn clock: null (none), {\"per_turn\": seconds 10-3600} or "
+                "{\"per_player\": minutes 1-180} (a chess clock). Running out is an event "
+                "(clock_ran_out {seat, over_by}), never an automatic move.")
+CLOCK_STATE = ("null without a clock; else {mode: per_turn | per_player, limit: seconds "
+               "(per turn, or per player in all), seat: whose clock runs (null when none), "
+               "turn_started_at: server time (s) the running turn began, now: server time "
+               "(s) this state was read (a client corrects its own clock's skew with it), "
+               "used: {seat: seconds used, the running turn included}, remaining: per_turn: "
+               "seconds left in this turn (negative: over; null when no turn runs), "
+               "per_player: {seat: seconds left}}. Undo puts the clock back as the "
+               "remaining log says: the turn in force runs from where that log began it.")
+
+
 class StateSchema(Schema):
     """Public state: everything but hands and tokens."""
 
@@ -43,11 +58,14 @@ class StateSchema(Schema):
     objectives = fields.List(fields.Dict())
     result = fields.Dict(allow_none=True)
     rematch = fields.Dict()
+    clock = fields.Dict(allow_none=True, metadata={"description": CLOCK_STATE})
 
 
 class CreateSchema(Strict):
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     options = fields.Dict(load_default=dict)
+    clock = fields.Raw(load_default=None, allow_none=True,
+                       metadata={"description": CLOCK_OPTION})
 
 
 class CreatedSchema(Schema):
@@ -216,6 +234,9 @@ class ScoreRowSchema(Schema):
     total = fields.Integer()
     rank = fields.Integer()
     breakdown = fields.Dict()
+    time_used = fields.Integer(metadata={"description": "with a turn clock: seconds this "
+                                                        "player used, the running turn "
+                                                        "included"})
 
 
 class ScoreSchema(Schema):
@@ -259,6 +280,14 @@ class RecordSchema(Schema):
     finished_by_host = fields.Boolean(load_default=False)
     status = fields.String()
     version = fields.Integer()
+    clock = fields.Raw(allow_none=True, load_default=None,
+                       metadata={"description": CLOCK_OPTION})
+    started_at = fields.Float(allow_none=True, metadata={
+        "description": "server time (s) the game started; each move carries its own "
+                       "``t``. On import the recorded times give the time used; the turn "
+                       "in force starts again at the import"})
+    time_used = fields.Dict(metadata={"description": "seconds each seat used (a clock "
+                                                     "only); recomputed on import"})
 
 
 class RulesSchema(Schema):

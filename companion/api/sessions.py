@@ -28,7 +28,8 @@ class SessionList(MethodView):
         http.rate_limit("create")
         outcome = sessions().create(body["game"], body["options"],
                                     http.idempotency_key(anonymous=True),
-                                    body_hash(request.get_data(cache=True)))
+                                    body_hash(request.get_data(cache=True)),
+                                    clock_option=body.get("clock"))
         outcome.body = with_links(outcome.body)
         return respond(outcome)
 

@@ -123,7 +123,7 @@ def _catch_up(sid: str, seen: int) -> Generator[bytes, None, int]:
         for item in entries:
             payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
             if item["version"] == version:
-                payload["state"] = public_state(loaded.doc, version)
+                payload["state"] = public_state(loaded.doc, version, sessions().now())
             yield _sse(item["version"], payload)
             seen = max(seen, item["version"])
         if not entries or seen >= version:

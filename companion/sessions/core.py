@@ -25,7 +25,7 @@ from companion.errors import (
     Unauthorized,
     said,
 )
-from companion.sessions import bounds, rules, sentences  # noqa: F401 (registers the sentences)
+from companion.sessions import bounds, clock, rules, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.sessions.views import public_state
 from companion.store import Loaded, Store, VersionConflict, keys
@@ -178,13 +178,16 @@ def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
     for _ in range(ctx.retries):
         loaded = load(ctx, sid, idem.key if idem else None)
         if idem is not None and loaded.idem is not None:
-            return replayed(loaded, idem, restore)
+            return replayed(loaded, idem, restore, now=ctx.now())
         check_version(expected_version, loaded.version)
         decided = decide(loaded)
         bounds.check_room(ctx.config, loaded.version, decided.entry)
+        now = ctx.now()
+        if decided.entry is not None:  # time enters as data of the log entry (clock.py)
+            decided.events = [*decided.events, *clock.mark(decided.doc, decided.entry, now)]
         version = loaded.version + (1 if decided.public else 0)
         # the public view is only built when it is answered or published
-        state = (public_state(decided.doc, version)
+        state = (public_state(decided.doc, version, now)
                  if decided.public or decided.with_state else None)
         body = dict(decided.body)
         if decided.public:
@@ -196,7 +199,7 @@ def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
             continue
         if isinstance(result, dict):  # the same key was committed meanwhile
             assert idem is not None
-            return replayed(load(ctx, sid), idem, restore, result)
+            return replayed(load(ctx, sid), idem, restore, result, ctx.now())
         if decided.with_state:
             body["state"] = state
         return Outcome(body, version)
@@ -221,7 +224,7 @@ def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem 
 
 
 def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,
-             record: dict[str, Any] | None = None) -> Outcome:
+             record: dict[str, Any] | None = None, now: float | None = None) -> Outcome:
     """The first answer to a request sent again with the same key."""
     record = record or loaded.idem
     assert record is not None
@@ -233,7 +236,7 @@ def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,
     if restore is not None:
         body = restore(body, loaded)
     if record.get("state", True):
-        body["state"] = public_state(loaded.doc, loaded.version)
+        body["state"] = public_state(loaded.doc, loaded.version, now)
     return Outcome(body, loaded.version, record["status"], replayed=True)
 
 

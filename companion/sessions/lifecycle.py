@@ -13,7 +13,7 @@ from companion.errors import (
     said,
 )
 from companion.games import GAMES
-from companion.sessions import bounds, replay, rules
+from companion.sessions import bounds, clock, replay, rules
 from companion.sessions.core import (
     Change,
     Context,
@@ -41,15 +41,18 @@ from companion.store import Loaded, keys
 
 
 def create(ctx: Context, game_name: str, options: dict[str, Any], idem_key: str | None,
-           body_hash: str, players: list[dict[str, Any]] | None = None) -> Outcome:
+           body_hash: str, players: list[dict[str, Any]] | None = None,
+           clock_option: Any = None) -> Outcome:
     """A new session in the lobby; replays the first response for a retried key."""
     normalized = GAMES[game_name].normalize_options(options)
+    timer = clock.normalize(clock_option)
     sid, host, again = claim(ctx, idem_key, body_hash)
     if again is not None:
         return again
     doc = new_doc(ctx, sid, game_name, normalized, host, players or [])
+    doc["clock"] = timer
     guarded(ctx.store.create, sid, doc, [])
-    return Outcome(created_body(doc, host, 0), 0)
+    return Outcome(created_body(doc, host, 0, ctx.now()), 0)
 
 
 def claim(ctx: Context, idem_key: str | None, body_hash: str
@@ -82,9 +85,10 @@ def new_doc(ctx: Context, sid: str, game: str, options: dict[str, Any], host: st
             "players": players, "state": None, "moves": 0, "declared": {}}
 
 
-def created_body(doc: dict[str, Any], host: str, version: int) -> dict[str, Any]:
+def created_body(doc: dict[str, Any], host: str, version: int, now: float
+                 ) -> dict[str, Any]:
     return {"id": doc["id"], "code": doc["code"], "host_token": host,
-            "state": public_state(doc, version)}
+            "state": public_state(doc, version, now)}
 
 
 def _create_replay(ctx: Context, seen: dict[str, Any], body_hash: str, idem_key: str
@@ -96,7 +100,7 @@ def _create_replay(ctx: Context, seen: dict[str, Any], body_hash: str, idem_key:
     except NotFound:
         raise said(Conflict, "session.idempotency_pending") from None
     host = derived_token(ctx.secret, "create", idem_key, seen["sid"])
-    return Outcome(created_body(loaded.doc, host, loaded.version), loaded.version,
+    return Outcome(created_body(loaded.doc, host, loaded.version, ctx.now()), loaded.version,
                    replayed=True)
 
 
@@ -205,7 +209,8 @@ def rematch(ctx: Context, sid: str, token: str | None) -> Outcome:
     """A new session in the lobby with the same options; the old one announces it."""
     old = load(ctx, sid).doc
     require_host(old, token)
-    created = create(ctx, old["game"], old["options"], None, "")
+    created = create(ctx, old["game"], old["options"], None, "",
+                     clock_option=old.get("clock"))
     new_id, new_code_ = created.body["id"], created.body["code"]
 
     def decide(loaded: Loaded) -> Change:

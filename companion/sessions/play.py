@@ -8,7 +8,7 @@ from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.games.errors import RuleError
-from companion.sessions import bounds, replay, rules
+from companion.sessions import bounds, clock, replay, rules
 from companion.sessions.core import (
     Change,
     Context,
@@ -111,6 +111,8 @@ def undo(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["state"] = replay.rebuild(doc, after)
         doc["status"] = doc["state"]["status"]
         doc["moves"] = sum(1 for e in after if e["k"] == "move")
+        if doc.get("clock"):  # time used follows the log that remains (clock.py)
+            doc["clock_run"] = clock.fold(doc["clock"], after)
         # the same event a replay of the log gives (replay.walk)
         return Change(doc, {"k": "undo", "to": target}, [replay.undone(live, target)])
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.errors import Forbidden, Invalid, NotFound, said
 from companion.games import GAMES
-from companion.sessions import replay, rules
+from companion.sessions import clock, replay, rules
 from companion.sessions.core import Context, guarded, load, who
 from companion.sessions.seats import host_may_read
 from companion.sessions.views import private_view, public_state, turn_seat
@@ -16,7 +16,7 @@ from companion.store import Loaded
 
 def public(ctx: Context, sid: str) -> tuple[dict[str, Any], int]:
     loaded = load(ctx, sid)
-    return public_state(loaded.doc, loaded.version), loaded.version
+    return public_state(loaded.doc, loaded.version, ctx.now()), loaded.version
 
 
 def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None,
@@ -69,11 +69,17 @@ def legal(ctx: Context, sid: str, token: str | None, seat_arg: int | None
 def score(ctx: Context, sid: str) -> dict[str, Any]:
     loaded = load(ctx, sid)
     doc = loaded.doc
+    out: dict[str, Any]
     if doc["state"] is None:
-        return {"final": False, "version": loaded.version,
-                "players": [{"seat": p["seat"], "name": p["name"], "total": 0, "rank": 1,
-                             "breakdown": {}} for p in doc["players"]]}
-    return {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
+        out = {"final": False, "version": loaded.version,
+               "players": [{"seat": p["seat"], "name": p["name"], "total": 0, "rank": 1,
+                            "breakdown": {}} for p in doc["players"]]}
+    else:
+        out = {**GAMES[doc["game"]].score(doc["state"]), "version": loaded.version}
+    used = clock.time_used(doc, ctx.now())  # empty without a clock
+    for row in out["players"] if used else []:
+        row["time_used"] = used.get(str(row["seat"]), 0)
+    return out
 
 
 def page_size(ctx: Context) -> int:

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.errors import Invalid, said
 from companion.games import GAMES
-from companion.sessions import bounds, replay
+from companion.sessions import bounds, clock, replay
 from companion.sessions.core import Context, Outcome, guarded, load
 from companion.sessions.lifecycle import claim, created_body, new_doc
 
@@ -19,14 +19,16 @@ def export(ctx: Context, sid: str) -> dict[str, Any]:
     doc = loaded.doc
     game = GAMES[doc["game"]]
     entries = replay.effective(guarded(ctx.store.log, sid))
-    moves = [{"seat": e["seat"], "by": e.get("by", "player"), "move": game.public_move(e["m"])}
+    moves = [{"seat": e["seat"], "by": e.get("by", "player"), "move": game.public_move(e["m"]),
+              **({"t": e["t"]} if "t" in e else {})}
              for e in entries if e["k"] == "move"]
     return {"format": EXPORT_FORMAT, "game": doc["game"], "options": doc["options"],
             "players": [{k: v for k, v in p.items() if k not in ("token", "seat")}
                         for p in doc["players"]],
             "setup": doc.get("start_setup"), "moves": moves,
             "finished_by_host": any(e["k"] == "finish" for e in entries),
-            "status": doc["status"], "version": loaded.version}
+            "status": doc["status"], "version": loaded.version,
+            **clock.export(doc, entries, ctx.now())}
 
 
 def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
@@ -36,10 +38,13 @@ def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
         raise said(Invalid, "session.record_format", format=EXPORT_FORMAT)
     game = GAMES[record["game"]]
     options = game.normalize_options(record.get("options") or {})
+    timer = clock.normalize(record.get("clock"))
     roster: list[dict[str, Any]] = []
     for fields in record.get("players") or []:
         roster.append({"seat": len(roster), **game.join_player(options, roster, fields)})
     entries = _entries(ctx, record, roster)
+    now = ctx.now()
+    clock.stamp_record(record, entries, now)
     # checked before a key, a code or an id is spent on it (replay needs no session)
     state = _replay_checked({"game": record["game"], "options": options, "players": roster},
                             entries)
@@ -49,12 +54,13 @@ def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
     # nobody holds these seats yet: the host plays them or hands each to a phone
     doc = new_doc(ctx, sid, record["game"], options, host,
                   [{**p, "token": None} for p in roster])
+    doc.update(clock=timer, clock_run=clock.resumed(timer, entries, now))
     if state is not None:
         doc.update(state=state, status="finished" if state["status"] == "finished"
                    else "playing", start_setup=record["setup"],
                    moves=sum(1 for e in entries if e["k"] == "move"))
     guarded(ctx.store.create, sid, doc, entries)
-    return Outcome(created_body(doc, host, len(entries)), len(entries))
+    return Outcome(created_body(doc, host, len(entries), now), len(entries))
 
 
 def _entries(ctx: Context, record: dict[str, Any], roster: list[dict[str, Any]]
@@ -83,6 +89,7 @@ def _replay_checked(doc: dict[str, Any], entries: list[dict[str, Any]]
         for step in replay.walk(doc, entries):
             state = step.state
             step.entry["e"] = step.events  # kept, as a live commit keeps them
+            step.entry.update(turn=clock.on_turn(state), tn=clock.turn_number(state))
     except (KeyError, TypeError, AssertionError):
         raise said(Invalid, "session.record_moves") from None
     return state

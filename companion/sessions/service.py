@@ -37,6 +37,10 @@ class Sessions:
     def store(self) -> Store:
         return self.ctx.store
 
+    def now(self) -> float:
+        """The server time (injected in tests)."""
+        return self.ctx.now()
+
     # -- identifying ---------------------------------------------------------------------
     def load(self, sid: str) -> Loaded:
         return core.load(self.ctx, sid)
@@ -51,8 +55,9 @@ class Sessions:
 
     # -- lifecycle -----------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], idem_key: str | None,
-               body_hash: str) -> Outcome:
-        return lifecycle.create(self.ctx, game, options, idem_key, body_hash)
+               body_hash: str, clock_option: Any = None) -> Outcome:
+        return lifecycle.create(self.ctx, game, options, idem_key, body_hash,
+                                clock_option=clock_option)
 
     def join(self, code: str, fields: dict[str, Any], idem_key: str | None,
              body_hash: str) -> Outcome:

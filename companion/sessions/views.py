@@ -7,10 +7,12 @@ are the hooks to point at the game's own declarations.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from companion.games import GAMES
 from companion.games.base import Game
+from companion.sessions import clock
 from companion.sessions.replay import mark_phones, roster_public
 
 
@@ -28,8 +30,10 @@ def player_bounds(game: Game, options: dict[str, Any]) -> tuple[int, int]:
     return game.min_players, game.max_players
 
 
-def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
-    """The state everybody may see (no hands, no tokens)."""
+def public_state(doc: dict[str, Any], version: int, now: float | None = None
+                 ) -> dict[str, Any]:
+    """The state everybody may see (no hands, no tokens); ``now``: the server time its
+    clock is read at."""
     out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
                            "version": version, "options": doc["options"]}
     if doc["state"] is None:
@@ -45,6 +49,7 @@ def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
     mark_phones(doc, out)
     if doc.get("rematch"):
         out["rematch"] = doc["rematch"]
+    out["clock"] = clock.public(doc, time.time() if now is None else now)
     return out
 
 

@@ -217,6 +217,7 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     move(api, t, 0, {"type": "play_nature", "terrain": "forest", "at": [0, 0]})
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [1, 0]})
     page, watch = screen(browser, live, t["sid"], None)
+    page.wait_for_selector("#feed li")  # the first drawing comes before the log is read
     before = feed(page)
     assert any("forest" in line for line in before) and any("sea" in line for line in before)
     page.reload()

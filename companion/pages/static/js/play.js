@@ -34,6 +34,7 @@
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff } from "./common.js";
 import { sheet, choice } from "./ui.js";
+import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard } from "./play-parts.js";
 import * as gaiaModule from "./gaia.js";
@@ -304,6 +305,7 @@ function statusLine(mod) {
     el("p", { id: "turn-line" }, el("b", {}, line),
       mine && playing && turn.phase === "actions" && turn.actions_left != null
         ? el("span", { class: "chip", id: "actions-left" }, tn("play.actionsLeft", turn.actions_left)) : null),
+    playing ? clockChip(state, { seat: s.seat, names }) : null,
     prompt ? el("p", { class: "hint", id: "prompt" }, prompt) : null,
     notice || trouble ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice || trouble) : null,
     hostNote ? el("p", { class: "hint", id: "host-note" }, hostNote) : null,

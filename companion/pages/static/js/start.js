@@ -2,6 +2,7 @@
 // GET /api/v1/games (games, options, their words and defaults come from the server).
 import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js";
 import { codeBox } from "./codebox.js";
+import { clockChoice } from "./clock.js";
 
 addStrings({
   en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
@@ -22,6 +23,7 @@ const words = (texts) => texts[lang()] || texts.en;
 const key = (value) => String(value).toLowerCase();
 let games = [];
 const chosen = {}; // option name -> value, for the game shown
+let clock = null; // the session's turn clock (clock.js), the same for every game
 
 function gameChoice(game, checked) {
   const input = el("input", { type: "radio", name: "game", value: game.id, checked,
@@ -74,7 +76,7 @@ async function create(e) {
   for (const option of current.options) if (offered(option)) options[option.name] = chosen[option.name];
   button.disabled = true;
   button.textContent = t("start.creating");
-  const r = await api("POST", "/sessions", { body: { game: current.id, options } });
+  const r = await api("POST", "/sessions", { body: { game: current.id, options, clock: clock.value() } });
   button.disabled = false;
   button.textContent = t("start.create");
   if (!r.ok) { toast(r.data); return; }
@@ -98,6 +100,8 @@ async function load() {
   document.getElementById("games").replaceChildren(el("legend", {}, t("start.game")),
     ...games.map((g, i) => gameChoice(g, i === 0)));
   showOptions(games[0]);
+  clock = clockChoice();
+  document.getElementById("create").before(clock.node);
   form.hidden = false;
 }
 

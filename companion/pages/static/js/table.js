@@ -7,6 +7,7 @@ import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, k
 import { gaiaSetup } from "./setup.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
+import { clockTable } from "./clock.js";
 
 addStrings({
   en: { "tb.scan": "Scan to join", "tb.orOpen": "or open", "tb.code": "Code", "tb.waiting": "Waiting for players",
@@ -124,13 +125,13 @@ async function start(body) {
 function statusLine() {
   const s = ctx.state; const turn = s.turn || {};
   const who = names()[turn.seat] ?? "";
-  if (s.status === "finished") return el("header", { class: "tb-status card", id: "status" }, el("h1", { id: "turn" }, t("tb.gameOver")));
+  if (s.status === "finished") return el("header", { class: "tb-status card", id: "status" }, el("h1", { id: "turn" }, t("tb.gameOver")), clockTable(s, names()));
   return el("header", { class: "tb-status card", id: "status" },
     el("h1", { id: "turn" }, t("tb.turnOf", { who })),
     el("div", { class: "row" },
       turn.phase ? el("span", { class: "chip", id: "phase" }, t("tb.phase", { phase: term(s.game, turn.phase) })) : null,
       Number.isInteger(turn.actions_left) ? el("span", { class: "chip", id: "actions-left" }, tn("tb.actionsLeft", turn.actions_left)) : null),
-    lastLine(), answersLine(),
+    clockTable(s, names()), lastLine(), answersLine(),
     stalledNotice());
 }
 
