@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from companion.api import game_schemas
 from companion.games import GAMES
 
 
@@ -61,11 +62,8 @@ class CreatedSchema(Schema):
     state = fields.Nested(StateSchema)
 
 
-class JoinSchema(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=24))
-    color = fields.String()
-    prototype = fields.String(metadata={"description": "Kazaam: the homunculus type"})
-    ingredient = fields.String(metadata={"description": "Kazaam: the alchemist's ingredient"})
+#: name and colour, and what else any game asks of a joining player (its ``shapes.join``)
+JoinSchema = game_schemas.joins_union()
 
 
 class JoinedSchema(Schema):
@@ -74,7 +72,7 @@ class JoinedSchema(Schema):
     player_token = fields.String(metadata={"description": "shown once; keep it"})
 
 
-class JoinInfoSchema(Schema):
+class _JoinInfo(Schema):
     session_id = fields.String()
     game = fields.String()
     status = fields.String()
@@ -85,39 +83,25 @@ class JoinInfoSchema(Schema):
     max_players = fields.Integer()
     seats_left = fields.Integer()
     colors = fields.List(fields.String())
-    prototypes = fields.List(fields.String())
-    ingredients = fields.List(fields.String())
+
+
+#: with the other lists a game offers a joining player (``Game.join_choices``)
+JoinInfoSchema = type("JoinInfoSchema", (_JoinInfo,), {
+    choice: fields.List(fields.String(), metadata={"description": "offered by " + ", ".join(
+        g.label["en"] for g in GAMES.values() if choice in g.join_choices)})
+    for choice in sorted({c for g in GAMES.values() for c in g.join_choices})})
 
 
 class StartSchema(Strict):
     seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=8))
     first_player = fields.Integer(strict=True)
     setup = fields.Dict(load_default=dict, metadata={
-        "description": "Gaia: {objectives: [[T,T,T,T] | [T x6]], display: {nature: [T,T,T], "
-                       "life: [CARD, CARD]}}; Kazaam: {}"})
+        "description": "the game's own setup: see GameSetup (one schema per game)"})
 
 
-#: Every field any game's moves use (the document's summary); each game then refuses
-#: the fields its own move types do not use (``companion/games/<game>/shapes.py``).
-MoveSchema = Strict.from_dict({
-    "type": fields.String(required=True, validate=validate.Length(max=40)),
-    "seat": fields.Integer(strict=True, metadata={"description": "host only: the seat"}),
-    "pile": fields.String(), "from": fields.String(), "slot": fields.Raw(),
-    "card": fields.Raw(), "refill": fields.Raw(), "discard": fields.Raw(),
-    "terrain": fields.String(), "symbol": fields.String(),
-    "needs": fields.List(fields.String(), validate=validate.Length(max=8)),
-    "at": fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2)),
-    "claim_cities": fields.List(fields.List(fields.Integer(strict=True)),
-                                validate=validate.Length(max=64)),
-    "objective": fields.Integer(strict=True),
-    "sources": fields.List(fields.Dict(), validate=validate.Length(max=64)),
-    "auto": fields.Boolean(),
-    "tile": fields.Dict(), "target": fields.Dict(),
-    "answer": fields.String(), "to": fields.Raw(),
-    "taken": fields.List(fields.Dict(), validate=validate.Length(max=8),
-                         metadata={"description": "Gaia Tornado: the card taken from each"}),
-    "keep": fields.Integer(strict=True, metadata={"description": "Gaia Tornado: kept card"}),
-}, name="Move")
+#: Every field any game's moves use; each game then refuses the fields its own move
+#: types do not use (its ``shapes``). The document shows each game's own (GameMove).
+MoveSchema = game_schemas.moves_union()
 
 
 class MoveResultSchema(Schema):
@@ -154,11 +138,8 @@ class SeatQuery(Strict):
                           metadata={"description": "host only: a seat without a phone"})
 
 
-class HandSchema(Strict):
-    nature = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    life = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    power = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    tiles = fields.List(fields.Raw(), validate=validate.Length(max=12))
+#: every pile any game's hand declares (each game's ``shapes.hand`` bounds its own)
+HandSchema = game_schemas.hands_union()
 
 
 class MeSchema(Schema):
@@ -170,8 +151,8 @@ class MeSchema(Schema):
     your_turn = fields.Boolean()
     revealed = fields.Dict()
     declare_again = fields.Boolean(metadata={
-        "description": "Kazaam K5.2: an arm took an unnamed tile from your fully declared "
-                       "hand; declare your hand again"})
+        "description": "a tile or card left your fully declared hand unseen (the "
+                       "game's rule says which): declare your hand again"})
     version = fields.Integer()
 
 

@@ -79,8 +79,9 @@ def public_state(doc: dict[str, Any], version: int) -> dict[str, Any]:
     out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
                            "version": version, "options": doc["options"]}
     if doc["state"] is None:
-        out.update(code=doc["code"], players=roster_public(doc), turn=None,
-                   board={"tiles": []}, supply=None, piles=None, objectives=[], result=None)
+        roster = roster_public(doc)
+        out.update(code=doc["code"], players=roster,
+                   **GAMES[doc["game"]].lobby_view(doc["options"], roster))
     else:
         view = GAMES[doc["game"]].view_for(doc["state"], None)
         view.pop("status", None)

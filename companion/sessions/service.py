@@ -139,7 +139,8 @@ class Sessions(SessionsCore):
         game = GAMES[doc["game"]]
         return {"session_id": sid, "game": doc["game"], "status": doc["status"],
                 "options": doc["options"], "players": replay.roster_public(doc),
-                "min_players": game.min_players, "max_players": game.max_players,
+                **dict(zip(("min_players", "max_players"),
+                           game.player_bounds(doc["options"]), strict=True)),
                 **game.join_info(doc["options"], replay.roster_public(doc))}
 
     def start(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
@@ -150,8 +151,9 @@ class Sessions(SessionsCore):
             if doc["status"] != "lobby":
                 raise GameNotActive("G2.4", "session.already_started")
             game = GAMES[doc["game"]]
-            if len(doc["players"]) < game.min_players:
-                raise GameNotActive("G1", "session.too_few_players", min=game.min_players)
+            least = game.player_bounds(doc["options"])[0]
+            if len(doc["players"]) < least:
+                raise GameNotActive("G1", "session.too_few_players", min=least)
             setup = dict(body.get("setup") or {})
             for field in ("seating", "first_player"):
                 if body.get(field) is not None:
