@@ -19,9 +19,10 @@ from companion.games import GAMES, Game
 from companion.games import shapes as sh
 
 
-def field_for(shape: sh.Shape, name: str = "Fields") -> fields.Field:
+def field_for(shape: sh.Shape, name: str = "Fields", shallow: bool = False) -> fields.Field:
     """The marshmallow field of a shape (null counts as absent, as in the shapes);
-    ``name`` names a nested object's schema in the document."""
+    ``name`` names a nested object's schema in the document. ``shallow`` leaves the
+    inside of objects to the game's check, which names the unknown field it refuses."""
     if isinstance(shape, sh.Text):
         return fields.String(allow_none=True, validate=validate.Length(max=shape.most))
     if isinstance(shape, sh.Number):
@@ -30,9 +31,11 @@ def field_for(shape: sh.Shape, name: str = "Fields") -> fields.Field:
     if isinstance(shape, sh.Flag):
         return fields.Boolean(allow_none=True, truthy={True}, falsy={False})
     if isinstance(shape, sh.Items):
-        return fields.List(field_for(shape.item, name), allow_none=True,
+        return fields.List(field_for(shape.item, name, shallow), allow_none=True,
                            validate=validate.Length(max=shape.most))
     if isinstance(shape, sh.Fields):
+        if shallow:
+            return fields.Dict(allow_none=True)
         if not isinstance(shape.fields, dict):  # names the table chose (a score's points)
             each = getattr(shape.fields, "shape", None)
             return fields.Dict(keys=fields.String(), allow_none=True,
@@ -55,10 +58,16 @@ def schema_for(declared: Mapping[str, sh.Shape], name: str | None = None,
 def union(declarations: Iterable[Mapping[str, sh.Shape]], name: str,
           extra: dict[str, fields.Field] | None = None) -> type[Schema]:
     """One strict schema naming every field any game declares, so a field no game
-    has is refused here; the values are left to the game's own declaration, which
-    names the field it refuses (``sessions.bounds``)."""
+    has is refused here, as is a value of the wrong form when every game shapes the
+    field alike; the rest is left to the game's own declaration (``sessions.bounds``)."""
+    merged: dict[str, sh.Shape | None] = {}
+    for declared in declarations:
+        for key, shape in declared.items():
+            merged[key] = shape if merged.get(key, shape) == shape else None
     built: dict[str, fields.Field | type] = {
-        key: fields.Raw(allow_none=True) for declared in declarations for key in declared}
+        key: fields.Raw(allow_none=True) if shape is None
+        else field_for(shape, name + _camel(key), shallow=True)
+        for key, shape in merged.items()}
     built.update(extra or {})
     built["Meta"] = type("Meta", (), {"unknown": RAISE})
     return Schema.from_dict(built, name=name)  # type: ignore[arg-type]

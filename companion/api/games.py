@@ -59,8 +59,8 @@ class ColorSchema(Schema):
 
 
 class GameSchema(Schema):
-    id = fields.String(required=True, metadata={"example": "gaia"})
-    name = fields.String(required=True, metadata={"example": "Gaia"})
+    id = fields.String(required=True, metadata={"description": "the game's id in URLs"})
+    name = fields.String(required=True, metadata={"description": "its name in English"})
     title = fields.Nested(TextsSchema, required=True, metadata={
         "description": "the game's name in each language"})
     summary = fields.Nested(TextsSchema, required=True)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
 
 from companion.api import game_schemas
 from companion.games import GAMES
+
+#: the most players any game seats (a game checks its own bounds)
+MOST_SEATS = max(g.max_players for g in GAMES.values())
 
 
 class Strict(Schema):
@@ -26,7 +31,11 @@ class ProblemSchema(Schema):
 
 
 class StateSchema(Schema):
-    """Public state: everything but hands and tokens."""
+    """Public state: everything but hands and tokens; besides these fields, each game's
+    own (a score pad's ``title`` and ``round`` ...) as its public view has them."""
+
+    class Meta:
+        unknown = INCLUDE  # documented as open: the game's fields follow the listed ones
 
     id = fields.String()
     game = fields.String()
@@ -44,6 +53,13 @@ class StateSchema(Schema):
     objectives = fields.List(fields.Dict())
     result = fields.Dict(allow_none=True)
     rematch = fields.Dict()
+
+    @post_dump(pass_original=True)
+    def _game_fields(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
+        # the game's own view fields pass through: only the game knows them
+        extra = {k: v for k, v in original.items() if k not in data} \
+            if isinstance(original, dict) else {}
+        return {**extra, **data}
 
 
 class CreateSchema(Strict):
@@ -83,6 +99,15 @@ class _JoinInfo(Schema):
     max_players = fields.Integer()
     seats_left = fields.Integer()
     colors = fields.List(fields.String())
+    title = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the game's name in each language"})
+    suggested_colors = fields.List(fields.String(), metadata={
+        "description": "the colours to offer first, when free (the game's rule)"})
+    hint = fields.String(allow_none=True, metadata={
+        "description": "message key of a sentence for the join form (/i18n/<lang>.json)"})
+    choices = fields.List(fields.Dict(), metadata={
+        "description": "the game's own join fields besides name and colour: "
+                       "[{field, label (message key), values}]"})
 
 
 #: with the other lists a game offers a joining player (``Game.join_choices``)
@@ -93,7 +118,7 @@ JoinInfoSchema = type("JoinInfoSchema", (_JoinInfo,), {
 
 
 class StartSchema(Strict):
-    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=8))
+    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=MOST_SEATS))
     first_player = fields.Integer(strict=True)
     setup = fields.Dict(load_default=dict, metadata={
         "description": "the game's own setup: see GameSetup (one schema per game)"})
@@ -215,7 +240,8 @@ class RecordSchema(Schema):
     format = fields.String(required=True)
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     options = fields.Dict(load_default=dict)
-    players = fields.List(fields.Dict(), required=True, validate=validate.Length(max=8))
+    players = fields.List(fields.Dict(), required=True,
+                          validate=validate.Length(max=MOST_SEATS))
     setup = fields.Dict(allow_none=True)
     moves = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=2000))
     finished_by_host = fields.Boolean(load_default=False)

@@ -14,8 +14,8 @@ from companion.games import GAMES
 from companion.games.errors import RuleError, RuleViolation
 from companion.games.gaia import components as gaia_parts
 from companion.games.kazaam import components as kazaam_parts
-from companion.games.scorepad import state as scorepad_state
 from companion.games.messages import LANGUAGES, catalogue, render
+from companion.games.scorepad import state as scorepad_state
 
 SOURCE = Path(companion.__file__).parent
 # every module registers its sentences when imported: import them all

@@ -41,7 +41,12 @@ def lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, An
 
 
 def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster)}
+    """Free colours; the first two players are offered blue and yellow, the colours
+    with six pawns in the box (G1), with a sentence saying why."""
+    first_two = len(roster) < 2
+    return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster),
+            "suggested_colors": ["blue", "yellow"] if first_two else [],
+            "hint": "gaia.join.two_colors" if first_two else None}
 
 
 GAIA = Game(

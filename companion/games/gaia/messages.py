@@ -256,6 +256,11 @@ _POWER_EVENTS = {
 }
 register({f"gaia.event.{k}": {"en": en, "it": it, "de": de} for k, (en, it, de) in _POWER_EVENTS.items()})
 
+register({"gaia.join.two_colors": {
+    "en": "Two players? Blue and yellow have six pawns each in the box.",
+    "it": "In due? Blu e giallo hanno sei pedine ciascuno nella scatola.",
+    "de": "Zu zweit? Blau und Gelb haben in der Schachtel je sechs Figuren."}})
+
 #: Words drawn in the picture of the table (GET /sessions/{id}/board.svg).
 register({"gaia.picture.empty": {"en": "No tiles yet", "it": "Ancora nessuna tessera",
                                  "de": "Noch keine Plättchen"}})

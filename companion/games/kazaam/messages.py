@@ -201,6 +201,13 @@ register({
         "de": "Ein Plättchen hat deine Hand verlassen: erkläre deine Hand neu."},
 })
 
+#: the join form's own fields (``view.join_info`` choices)
+register({
+    "kazaam.join.field.prototype": {"en": "Prototype", "it": "Prototipo", "de": "Prototyp"},
+    "kazaam.join.field.ingredient": {"en": "Your ingredient", "it": "Il tuo ingrediente",
+                                     "de": "Deine Zutat"},
+})
+
 #: Words drawn in the picture of the table (GET /sessions/{id}/board.svg).
 register({
     "kazaam.picture.waiting": {"en": "Waiting for the game to start",
