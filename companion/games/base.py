@@ -126,6 +126,8 @@ class Game:
     players_for: Callable[[dict[str, Any]], tuple[int, int]] | None = None
     #: the lists ``join_info`` offers besides colours (e.g. ("prototypes",))
     join_choices: tuple[str, ...] = ()
+    #: state -> the seat whose move it is, when not ``state["turn"]["seat"]`` (``on_turn``)
+    whose_turn: Callable[[State], int | None] | None = None
 
     @property
     def label(self) -> Texts:
@@ -142,9 +144,11 @@ class Game:
         """The public view's game fields while players join (no state yet)."""
         return self.lobby(options, roster)
 
-    @staticmethod
-    def on_turn(state: State) -> int | None:
-        """Whose move it is: the seat on turn while the game is played, else None."""
+    def on_turn(self, state: State) -> int | None:
+        """Whose move it is: the seat on turn while the game is played, else None (a
+        game whose turn works otherwise declares ``whose_turn``)."""
+        if self.whose_turn is not None:
+            return self.whose_turn(state)
         turn = state.get("turn")
         if state.get("status") != "playing" or not isinstance(turn, dict):
             return None

@@ -205,12 +205,12 @@ function fmt(value, game = "", state = null, names = {}) {
   }
   if (value && typeof value === "object") {
     const words = (v) => fmt(v, game, state, names);
-    if (value.homunculus && value.part) {  // a Kazaam tile, with its cost when known
+    if (value.homunculus && value.part) {  // a tile (homunculus, part), with its cost when known
       const key = value.ingredients?.length ? "thing.tile" : "thing.kind";
       return fill(`${game}.${key}`, { homunculus: words(value.homunculus), part: words(value.part),
         ingredients: words(value.ingredients || []) });
     }
-    if (value.kind && value.symbol) {  // a Gaia life card
+    if (value.kind && value.symbol) {  // a life card (kind, symbol, needs)
       return fill(`${game}.thing.${value.kind === "city" ? "city" : "animals"}`,
         { symbol: words(value.symbol), needs: words(value.needs || []) });
     }

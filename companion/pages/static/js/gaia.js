@@ -3,6 +3,8 @@
 import { addStrings, el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
 import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
+import { tablePanels, tablePlayer } from "./gaia-table.js";
+import { gaiaSetup as setupForm } from "./gaia-setup.js";
 
 addStrings({
   en: { "g.tile": "Place a tile", "g.animals": "Animals", "g.city": "City", "g.draw": "Draw a card",
@@ -317,4 +319,5 @@ function extras(state, me, c) {
 
 function renderBoard(state, c) { return boardSvg(state, c); }
 
-export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };
+export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras,
+  tablePlayer, tablePanels, setupForm };
