@@ -204,8 +204,9 @@ register({
 #: the join form's own fields (``view.join_info`` choices)
 register({
     "kazaam.join.field.prototype": {"en": "Prototype", "it": "Prototipo", "de": "Prototyp"},
-    "kazaam.join.field.ingredient": {"en": "Your ingredient", "it": "Il tuo ingrediente",
-                                     "de": "Deine Zutat"},
+    # the seat's own ingredient: read by the player joining and by the host adding a seat
+    "kazaam.join.field.ingredient": {"en": "Own ingredient", "it": "Ingrediente proprio",
+                                     "de": "Eigene Zutat"},
 })
 
 #: Words drawn in the picture of the table (GET /sessions/{id}/board.svg).
