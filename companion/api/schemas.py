@@ -121,7 +121,8 @@ class StartSchema(Strict):
     seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=MOST_SEATS))
     first_player = fields.Integer(strict=True)
     setup = fields.Dict(load_default=dict, metadata={
-        "description": "the game's own setup: see GameSetup (one schema per game)"})
+        "description": "the game's own setup (one schema per game)",
+        "allOf": [{"$ref": "#/components/schemas/GameSetup"}]})
 
 
 #: Every field any game's moves use; each game then refuses the fields its own move
