@@ -277,7 +277,9 @@ export function alertTurn(on, text) {
   }
 }
 
+// Seat colours: the six of every game, then the six more a game of up to twelve seats offers.
 export const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yellow: "#f9c22e",
-  purple: "#7b1fa2", orange: "#f57c00" };
+  purple: "#7b1fa2", orange: "#f57c00", pink: "#e91e8c", teal: "#00897b", brown: "#795548",
+  grey: "#757575", lime: "#9ccc3c", navy: "#1a237e" };
 
 translatePage();

@@ -2,6 +2,7 @@
 // the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
 import { addStrings, el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
+import "./gaia-icons.js";  // the game's drawings, for icons.js
 import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
 import { tablePanels, tablePlayer } from "./gaia-table.js";
 import { gaiaSetup as setupForm } from "./gaia-setup.js";

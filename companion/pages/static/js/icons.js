@@ -1,7 +1,7 @@
 // Icons shipped with the app: small inline SVG drawings (24 x 24), no emoji, no fonts.
 // Every picture has its own shape, so no meaning rests on colour alone: each terrain
 // has a pattern (grass, dunes, trees, waves, reeds, peaks), each homunculus a sign.
-//   await iconsFor(game)                    loads the game's own set (./<game>-icons.js)
+//   await iconsFor(game)                    loads the game's own set (with ./<game>.js)
 //   icon(game, name, {label, size, decorative}) -> <svg role="img" aria-label=…>
 //   hasIcon(game, name) -> bool
 // Names are the engines' values ("forest", "unicorn_horn", "left_ear", "end_turn");
@@ -56,15 +56,19 @@ const COMMON = {
   score: [p("M2 21h20M5 21v-8h3v8M10.5 21V5h3v16M16 21v-11h3v11")],
 };
 
-// Each game's own drawings (./<game>-icons.js, which calls addIcons), loaded by iconsFor().
+// Each game's own drawings: its page module (./<game>.js) imports its set
+// (./<game>-icons.js), which calls addIcons; a page that has not loaded the module asks
+// iconsFor(game).
 const SETS = {};
 
 export function addIcons(game, set) { SETS[game] = { ...(SETS[game] || {}), ...set }; }
 
-// Loads a game's drawings once (a game without its own draws only the common ones).
+// Loads a game's drawings once, with its page module (a game without a set of its own
+// draws only the common ones).
 export async function iconsFor(game) {
   if (game in SETS) return;
-  try { await import(`./${game}-icons.js`); } catch { SETS[game] ||= {}; }
+  try { await import(`./${game}.js`); } catch { /* no page module: the common drawings */ }
+  SETS[game] ||= {};
 }
 
 // The drawing helpers the games' sets are made of.

@@ -41,7 +41,12 @@ addStrings({
     "link.hostMissing": "Nur das Gerät des Tischbildschirms kann für einen Platz spielen: Öffne es dort." },
 });
 
-const colorName = (c) => { const word = t(`color.${c}`); return word === `color.${c}` ? c : word; };
+// A colour's word: the game's own (a game may offer more colours), else this page's.
+const colorName = (c, game = "") => {
+  const own = term(game, c);
+  if (own !== String(c)) return own;
+  const word = t(`color.${c}`); return word === `color.${c}` ? c : word;
+};
 addStrings({
   en: { "color.red": "red", "color.blue": "blue", "color.green": "green", "color.yellow": "yellow", "color.purple": "purple", "color.orange": "orange", "color.black": "black", "color.white": "white" },
   it: { "color.red": "rosso", "color.blue": "blu", "color.green": "verde", "color.yellow": "giallo", "color.purple": "viola", "color.orange": "arancione", "color.black": "nero", "color.white": "bianco" },
@@ -107,7 +112,7 @@ export function joinForm(root, code, info, onJoined) {
   const button = el("button", { class: "primary big", id: "join-button" }, t("join.button"));
   const refresh = (fresh, first = false) => {
     info = fresh;
-    optionsOf(color, info.colors, colorName, first || !info.colors.includes(color.value) ? suggested(info) : undefined);
+    optionsOf(color, info.colors, (c) => colorName(c, info.game), first || !info.colors.includes(color.value) ? suggested(info) : undefined);
     for (const { field, select } of choices) {
       const offered = (info.choices || []).find((c) => c.field === field);
       optionsOf(select, offered ? offered.values : [], (v) => term(info.game, v));

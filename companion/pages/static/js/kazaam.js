@@ -2,6 +2,7 @@
 // homunculus board, actions grouped by kind (draw, build, discard, power, refresh),
 // tiles entered without guesses, the head's answer to a tail, the hand and its names.
 import { el, t, tn } from "./common.js";
+import "./kazaam-icons.js";  // the game's drawings, for icons.js
 import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 import { tablePanels, tablePlayer } from "./kazaam-table.js";
 

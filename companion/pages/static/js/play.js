@@ -91,7 +91,7 @@ const MODULES = {}; const WORDS = {};
 async function loadModule(game) {
   if (game in MODULES && WORDS[game]) return;
   const [mod, games] = await Promise.all([MODULES[game] || import(`./${game}.js`).catch(() => null),
-    api("GET", "/games"), icons && icons.iconsFor ? icons.iconsFor(game) : null]);
+    api("GET", "/games")]);
   MODULES[game] = mod;
   const found = games.ok && Array.isArray(games.data) ? games.data.find((g) => g.id === game) : null;
   if (found) WORDS[game] = found.words;

@@ -245,9 +245,7 @@ async function icons() {
 // The game's page module (./<game>.js, as on the phones), once its state names the game.
 async function board(name) {
   if (name in ctx.boards) return;
-  const drawings = ctx.icons && ctx.icons.iconsFor ? ctx.icons.iconsFor(name) : null;
   try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
-  await drawings;
 }
 
 await Promise.all([loadMessages(), icons()]);
