@@ -9,6 +9,7 @@ from flask_smorest import Api as _Api
 
 from companion.api import (
     docs,
+    game_schemas,
     games,
     guards,
     join,
@@ -50,6 +51,7 @@ def init_api(app: Flask) -> Api:
     for key, value in OPENAPI.items():
         app.config.setdefault(key, value)
     api = Api(app)
+    game_schemas.document(api.spec)  # one move schema per game, from GAMES
     for module in (sessions, seats, join, stream, pictures, games):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)

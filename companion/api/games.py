@@ -13,7 +13,7 @@ from marshmallow import Schema, fields
 
 from companion.api.http import Blueprint
 from companion.games import GAMES, Game
-from companion.games.base import COLORS, Option
+from companion.games.base import Option
 from companion.games.messages import LANGUAGES, text
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1",
@@ -33,8 +33,11 @@ class PlayersSchema(Schema):
 
 class OptionSchema(Schema):
     name = fields.String(required=True, metadata={"example": "variant"})
-    type = fields.String(required=True, metadata={"description": "choice or boolean"})
-    values = fields.List(fields.Raw(), required=True)
+    type = fields.String(required=True, metadata={
+        "description": "choice, boolean, text (free text), texts (a list of free texts) or "
+                       "number (a whole number; a null default means none)"})
+    values = fields.List(fields.Raw(), required=True, metadata={
+        "description": "the values of a choice or boolean; empty for free inputs"})
     default = fields.Raw(required=True)
     label = fields.Nested(TextsSchema, required=True)
     help = fields.Nested(TextsSchema, required=True)
@@ -43,6 +46,11 @@ class OptionSchema(Schema):
                                    "description": "per value (true/false for booleans)"})
     requires = fields.Dict(allow_none=True, metadata={
         "description": "offered only when these other options have these values"})
+    min = fields.Integer(metadata={"description": "number: the lowest value"})
+    max = fields.Integer(metadata={"description": "number: the highest value"})
+    max_length = fields.Integer(metadata={
+        "description": "text, texts: the most characters of one text"})
+    max_items = fields.Integer(metadata={"description": "texts: the most texts"})
 
 
 class ColorSchema(Schema):
@@ -51,8 +59,10 @@ class ColorSchema(Schema):
 
 
 class GameSchema(Schema):
-    id = fields.String(required=True, metadata={"example": "gaia"})
-    name = fields.String(required=True, metadata={"example": "Gaia"})
+    id = fields.String(required=True, metadata={"description": "the game's id in URLs"})
+    name = fields.String(required=True, metadata={"description": "its name in English"})
+    title = fields.Nested(TextsSchema, required=True, metadata={
+        "description": "the game's name in each language"})
     summary = fields.Nested(TextsSchema, required=True)
     players = fields.Nested(PlayersSchema, required=True)
     options = fields.List(fields.Nested(OptionSchema), required=True)
@@ -68,24 +78,42 @@ def _texts(key: str) -> dict[str, str]:
     return {lang: text(key, lang) or key for lang in LANGUAGES}
 
 
+def _bounds(option: Option) -> dict[str, int]:
+    """The limits of a free input under the names the start page reads."""
+    if option.limits is None:
+        return {}
+    low, high = option.limits
+    if option.type == "number":
+        return {"min": low, "max": high}
+    if option.type == "texts":
+        return {"max_items": low, "max_length": high}
+    return {"max_length": high}
+
+
 def _option(game: str, option: Option) -> dict[str, Any]:
     labels = {}
     for value in option.values:
         word = option.value_key(value)
         found = f"{game}.term.{word}" if text(f"{game}.term.{word}", "en") else f"term.{word}"
         labels[word] = _texts(found)
+    default = list(option.default) if isinstance(option.default, tuple) else option.default
     return {"name": option.name, "type": option.type, "values": list(option.values),
-            "default": option.default, "label": option.label, "help": option.help,
-            "value_labels": labels, "requires": option.requires}
+            "default": default, "label": option.label, "help": option.help,
+            "value_labels": labels, "requires": option.requires, **_bounds(option)}
+
+
+def _color(game: Game, color: str) -> dict[str, Any]:
+    key = f"{game.name}.term.{color}"
+    return {"value": color, "label": _texts(key if text(key, "en") else f"term.{color}")}
 
 
 def describe(game: Game) -> dict[str, Any]:
     """One game as the start page needs it."""
-    return {"id": game.name, "name": game.name.capitalize(),
+    return {"id": game.name, "name": game.label["en"], "title": game.label,
             "summary": game.summary or {lang: game.name for lang in LANGUAGES},
-            "players": {"min": game.min_players, "max": game.max_players},
+            "players": {"min": game.min_players, "max": game.max_players},  # any options
             "options": [_option(game.name, o) for o in game.options],
-            "colors": [{"value": c, "label": _texts(f"term.{c}")} for c in COLORS],
+            "colors": [_color(game, c) for c in game.colors],
             "rules": f"/rules/{game.name}",
             "words": {kind: list(values) for kind, values in (game.words or {}).items()}}
 

@@ -11,6 +11,7 @@ from companion.api import schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
 from companion.errors import NotFound, said
+from companion.games import GAMES
 from companion.games.rules import rules_for
 from companion.sessions.tokens import body_hash
 
@@ -27,7 +28,8 @@ class Join(MethodView):
         start too (``open`` false), so seat links and late joiners find their table"""
         rate_limit("join")
         info = sessions().join_info(code)
-        return {**info, "open": info["status"] == "lobby"}
+        return {**info, "open": info["status"] == "lobby",
+                "title": GAMES[info["game"]].label}
 
     @blp.arguments(schemas.JoinSchema())
     @blp.response(201, schemas.JoinedSchema)

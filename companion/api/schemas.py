@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from typing import Any
 
+from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
+
+from companion.api import game_schemas
 from companion.games import GAMES
+
+#: the most players any game seats (a game checks its own bounds)
+MOST_SEATS = max(g.max_players for g in GAMES.values())
 
 
 class Strict(Schema):
@@ -40,7 +46,11 @@ CLOCK_STATE = ("null without a clock; else {mode: per_turn | per_player, limit: 
 
 
 class StateSchema(Schema):
-    """Public state: everything but hands and tokens."""
+    """Public state: everything but hands and tokens; besides these fields, each game's
+    own (a score pad's ``title`` and ``round`` ...) as its public view has them."""
+
+    class Meta:
+        unknown = INCLUDE  # documented as open: the game's fields follow the listed ones
 
     id = fields.String()
     game = fields.String()
@@ -59,6 +69,13 @@ class StateSchema(Schema):
     result = fields.Dict(allow_none=True)
     rematch = fields.Dict()
     clock = fields.Dict(allow_none=True, metadata={"description": CLOCK_STATE})
+
+    @post_dump(pass_original=True)
+    def _game_fields(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
+        # the game's own view fields pass through: only the game knows them
+        extra = {k: v for k, v in original.items() if k not in data} \
+            if isinstance(original, dict) else {}
+        return {**extra, **data}
 
 
 class CreateSchema(Strict):
@@ -79,11 +96,8 @@ class CreatedSchema(Schema):
     state = fields.Nested(StateSchema)
 
 
-class JoinSchema(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=24))
-    color = fields.String()
-    prototype = fields.String(metadata={"description": "Kazaam: the homunculus type"})
-    ingredient = fields.String(metadata={"description": "Kazaam: the alchemist's ingredient"})
+#: name and colour, and what else any game asks of a joining player (its ``shapes.join``)
+JoinSchema = game_schemas.joins_union()
 
 
 class JoinedSchema(Schema):
@@ -92,7 +106,7 @@ class JoinedSchema(Schema):
     player_token = fields.String(metadata={"description": "shown once; keep it"})
 
 
-class JoinInfoSchema(Schema):
+class _JoinInfo(Schema):
     session_id = fields.String()
     game = fields.String()
     status = fields.String()
@@ -103,39 +117,35 @@ class JoinInfoSchema(Schema):
     max_players = fields.Integer()
     seats_left = fields.Integer()
     colors = fields.List(fields.String())
-    prototypes = fields.List(fields.String())
-    ingredients = fields.List(fields.String())
+    title = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the game's name in each language"})
+    suggested_colors = fields.List(fields.String(), metadata={
+        "description": "the colours to offer first, when free (the game's rule)"})
+    hint = fields.String(allow_none=True, metadata={
+        "description": "message key of a sentence for the join form (/i18n/<lang>.json)"})
+    choices = fields.List(fields.Dict(), metadata={
+        "description": "the game's own join fields besides name and colour: "
+                       "[{field, label (message key), values}]"})
+
+
+#: with the other lists a game offers a joining player (``Game.join_choices``)
+JoinInfoSchema = type("JoinInfoSchema", (_JoinInfo,), {
+    choice: fields.List(fields.String(), metadata={"description": "offered by " + ", ".join(
+        g.label["en"] for g in GAMES.values() if choice in g.join_choices)})
+    for choice in sorted({c for g in GAMES.values() for c in g.join_choices})})
 
 
 class StartSchema(Strict):
-    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=8))
+    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=MOST_SEATS))
     first_player = fields.Integer(strict=True)
     setup = fields.Dict(load_default=dict, metadata={
-        "description": "Gaia: {objectives: [[T,T,T,T] | [T x6]], display: {nature: [T,T,T], "
-                       "life: [CARD, CARD]}}; Kazaam: {}"})
+        "description": "the game's own setup (one schema per game)",
+        "allOf": [{"$ref": "#/components/schemas/GameSetup"}]})
 
 
-#: Every field any game's moves use (the document's summary); each game then refuses
-#: the fields its own move types do not use (``companion/games/<game>/shapes.py``).
-MoveSchema = Strict.from_dict({
-    "type": fields.String(required=True, validate=validate.Length(max=40)),
-    "seat": fields.Integer(strict=True, metadata={"description": "host only: the seat"}),
-    "pile": fields.String(), "from": fields.String(), "slot": fields.Raw(),
-    "card": fields.Raw(), "refill": fields.Raw(), "discard": fields.Raw(),
-    "terrain": fields.String(), "symbol": fields.String(),
-    "needs": fields.List(fields.String(), validate=validate.Length(max=8)),
-    "at": fields.List(fields.Integer(strict=True), validate=validate.Length(equal=2)),
-    "claim_cities": fields.List(fields.List(fields.Integer(strict=True)),
-                                validate=validate.Length(max=64)),
-    "objective": fields.Integer(strict=True),
-    "sources": fields.List(fields.Dict(), validate=validate.Length(max=64)),
-    "auto": fields.Boolean(),
-    "tile": fields.Dict(), "target": fields.Dict(),
-    "answer": fields.String(), "to": fields.Raw(),
-    "taken": fields.List(fields.Dict(), validate=validate.Length(max=8),
-                         metadata={"description": "Gaia Tornado: the card taken from each"}),
-    "keep": fields.Integer(strict=True, metadata={"description": "Gaia Tornado: kept card"}),
-}, name="Move")
+#: Every field any game's moves use; each game then refuses the fields its own move
+#: types do not use (its ``shapes``). The document shows each game's own (GameMove).
+MoveSchema = game_schemas.moves_union()
 
 
 class MoveResultSchema(Schema):
@@ -188,11 +198,8 @@ class MoveQuery(Strict):
                        "legal moves (`me`), so the moving phone needs no further read"})
 
 
-class HandSchema(Strict):
-    nature = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    life = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    power = fields.List(fields.Raw(), validate=validate.Length(max=12))
-    tiles = fields.List(fields.Raw(), validate=validate.Length(max=12))
+#: every pile any game's hand declares (each game's ``shapes.hand`` bounds its own)
+HandSchema = game_schemas.hands_union()
 
 
 class MeSchema(Schema):
@@ -204,8 +211,8 @@ class MeSchema(Schema):
     your_turn = fields.Boolean()
     revealed = fields.Dict()
     declare_again = fields.Boolean(metadata={
-        "description": "Kazaam K5.2: an arm took an unnamed tile from your fully declared "
-                       "hand; declare your hand again"})
+        "description": "a tile or card left your fully declared hand unseen (the "
+                       "game's rule says which): declare your hand again"})
     version = fields.Integer()
     legal_moves = fields.List(fields.Dict(), metadata={
         "description": "with `?include=legal`: the seat's legal moves ([] for the host "
@@ -274,7 +281,8 @@ class RecordSchema(Schema):
     format = fields.String(required=True)
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     options = fields.Dict(load_default=dict)
-    players = fields.List(fields.Dict(), required=True, validate=validate.Length(max=8))
+    players = fields.List(fields.Dict(), required=True,
+                          validate=validate.Length(max=MOST_SEATS))
     setup = fields.Dict(allow_none=True)
     moves = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=2000))
     finished_by_host = fields.Boolean(load_default=False)

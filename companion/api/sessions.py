@@ -7,7 +7,7 @@ from typing import Any
 from flask import current_app, request
 from flask.views import MethodView
 
-from companion.api import http, schemas
+from companion.api import game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
@@ -81,6 +81,7 @@ class SessionStart(MethodView):
 class SessionMoves(MethodView):
     @blp.arguments(schemas.MoveSchema())
     @blp.arguments(schemas.MoveQuery(), location="query")
+    @blp.doc(requestBody=game_schemas.MOVE_BODY)  # each game's own move schema
     @blp.response(201, schemas.MoveResultSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
     @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")

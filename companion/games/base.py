@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.shapes import Shapes
@@ -14,6 +14,8 @@ Event = dict[str, Any]
 
 
 Texts = dict[str, str]  # {"en": ..., "it": ..., "de": ...}
+#: the six seat colours of games of at most six players; a game may declare more
+COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,9 @@ class Option:
     help: Texts
     #: shown only when another option has a value, e.g. {"variant": "expert"}
     requires: dict[str, Any] | None = None
+    #: bounds of a free input: (low, high) of a "number"; (most items, most characters)
+    #: of "texts"; (0, most characters) of a "text"
+    limits: tuple[int, int] | None = None
 
     def value_key(self, value: Any) -> str:
         """The catalogue word of a value: ``true``/``false`` or the value itself."""
@@ -49,8 +54,26 @@ def choice_option(name: str, choices: tuple[tuple[Any, ...], Any], words: tuple[
 
 
 @dataclass(frozen=True)
+class RulesText:
+    """A game's rules by id, texts that change with an option, and expert-only rules."""
+
+    #: rule id -> {"en": "Title: text", ...}
+    rules: dict[str, Texts]
+    #: (rule id, option, value) -> the rule's texts when the option has that value
+    by_option: dict[tuple[str, str, object], Texts] = field(default_factory=dict)
+    #: ids of rule groups a base (not expert) variant leaves out
+    expert_only: tuple[str, ...] = ()
+
+
+def _no_lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"turn": None, "result": None}
+
+
+@dataclass(frozen=True)
 class Game:
-    """A game as data plus pure functions; see ``companion.games.gaia``."""
+    """A game as data plus pure functions: everything the sessions, the API and the
+    pages need to know about it (a new game is its folder, its page module and one
+    line in ``companion.games``)."""
 
     name: str
     min_players: int
@@ -88,17 +111,64 @@ class Game:
     shapes: Shapes | None = None
     #: the values pages offer, by kind ({"terrains": (...), ...}): words via <game>.term.*
     words: dict[str, tuple[str, ...]] | None = None
+    #: the game's name as people read it, per language (``name`` capitalized if absent)
+    title: Texts | None = None
+    #: the rules page and the links from refusals (``games.rules``)
+    rules: RulesText | None = None
+    #: the seat colours a player may choose, in the order they are offered
+    colors: tuple[str, ...] = COLORS
+    #: a move's ``seat`` is part of the move (whose points, S2.1), not only the seat the
+    #: host acts for: a player naming another seat is the engine's to judge
+    seat_in_move: bool = False
+    #: (options, roster) -> the public view's game fields before the game starts
+    lobby: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]] = _no_lobby
+    #: normalized options -> (fewest, most) players, when the options decide them
+    players_for: Callable[[dict[str, Any]], tuple[int, int]] | None = None
+    #: the lists ``join_info`` offers besides colours (e.g. ("prototypes",))
+    join_choices: tuple[str, ...] = ()
+    #: state -> the seat whose move it is, when not ``state["turn"]["seat"]`` (``on_turn``)
+    whose_turn: Callable[[State], int | None] | None = None
+
+    @property
+    def label(self) -> Texts:
+        return self.title or {lang: self.name.capitalize() for lang in ("en", "it", "de")}
+
+    def player_bounds(self, options: dict[str, Any]) -> tuple[int, int]:
+        """(fewest, most) players for these normalized options."""
+        if self.players_for is not None:
+            return self.players_for(options)
+        return self.min_players, self.max_players
+
+    def lobby_view(self, options: dict[str, Any], roster: list[dict[str, Any]]
+                   ) -> dict[str, Any]:
+        """The public view's game fields while players join (no state yet)."""
+        return self.lobby(options, roster)
+
+    def on_turn(self, state: State) -> int | None:
+        """Whose move it is: the seat on turn while the game is played, else None (a
+        game whose turn works otherwise declares ``whose_turn``)."""
+        if self.whose_turn is not None:
+            return self.whose_turn(state)
+        turn = state.get("turn")
+        if state.get("status") != "playing" or not isinstance(turn, dict):
+            return None
+        seat = turn.get("seat")
+        return seat if type(seat) is int else None
+
+    @staticmethod
+    def status(state: State) -> str:
+        """"playing" or "finished", as the engine keeps it."""
+        return str(state["status"])
 
 
-COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 NAME_MAX = 24
 #: why a name is refused -> the message key that says so
 NAME_REFUSALS = {"length": "join.bad_name", "control": "join.name_control",
                  "bidi": "join.name_bidi", "invisible": "join.name_invisible"}
 
 
-def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
-                ) -> dict[str, Any]:
+def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str,
+                colors: tuple[str, ...] = COLORS) -> dict[str, Any]:
     """Name and colour, shared by every game: a visible name nobody at the table has
     yet (``games.names``), a colour nobody has yet."""
     from companion.games import names
@@ -115,9 +185,9 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str
     taken = {p["color"] for p in roster}
     color = fields.get("color")
     if color is None:
-        color = next((c for c in COLORS if c not in taken), None)
-    if color not in COLORS:
-        raise RuleViolation(rule, "join.bad_color", colors=list(COLORS))
+        color = next((c for c in colors if c not in taken), None)
+    if color not in colors:
+        raise RuleViolation(rule, "join.bad_color", colors=list(colors))
     if color in taken:
         raise RuleViolation(rule, "join.color_taken", color=color)
     return {"name": name, "color": color}
@@ -129,9 +199,9 @@ def player_name(state: dict[str, Any], seat: int) -> str:
     return str(players[seat]["name"]) if 0 <= seat < len(players) else str(seat)
 
 
-def free_colors(roster: list[dict[str, Any]]) -> list[str]:
-    taken = {p["color"] for p in roster}
-    return [c for c in COLORS if c not in taken]
+def free_colors(roster: list[dict[str, Any]], colors: tuple[str, ...] = COLORS) -> list[str]:
+    taken = {p.get("color") for p in roster}
+    return [c for c in colors if c not in taken]
 
 
 def handler_for(move: Any, handlers: dict[str, Any]) -> Any:

@@ -10,6 +10,7 @@ engines send the names of what is there (terrain, owner) instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 LANGUAGES = ("en", "it", "de")
@@ -21,9 +22,25 @@ _VERBATIM = frozenset({"who", "owner", "name", "code", "max", "min", "n", "have"
                        "limit", "most", "count", "number", "slot_number", "index"})
 
 
+#: value -> every "<game>.term.<value>" key, so shared sentences find any game's word
+_TERMS: dict[str, list[str]] = {}
+#: how each game puts a thing it knows (a card, a tile) in words: None if not its own
+ThingWords = Callable[[dict[str, Any], str], "str | None"]
+_THINGS: list[ThingWords] = []
+
+
 def register(templates: dict[str, dict[str, str]]) -> None:
     """Add templates: ``{key: {"en": ..., "it": ..., "de": ...}}``."""
     _CATALOGUE.update(templates)
+    for key in templates:
+        game, part, value = key.partition(".term.")
+        if part and "." not in game and key not in _TERMS.get(value, ()):
+            _TERMS.setdefault(value, []).append(key)
+
+
+def register_things(words: ThingWords) -> None:
+    """A game's way of naming its cards or tiles in sentences (``{"kind": ...}``)."""
+    _THINGS.append(words)
 
 
 def catalogue() -> dict[str, dict[str, str]]:
@@ -40,8 +57,7 @@ def text(key: str, lang: str) -> str | None:
 def term(game: str | None, value: str, lang: str) -> str:
     """A game word in ``lang``; values that are no word of the game stay as they are.
     Sentences shared by the games (``move.*``) find the word in any game."""
-    for key in (f"{game}.term.{value}", f"term.{value}",
-                *(f"{other}.term.{value}" for other in ("gaia", "kazaam") if other != game)):
+    for key in (f"{game}.term.{value}", f"term.{value}", *_TERMS.get(value, ())):
         found = text(key, lang)
         if found is not None:
             return found
@@ -61,14 +77,11 @@ def _fmt(value: Any, lang: str = "en", game: str | None = None) -> str:
 
 
 def _fmt_thing(value: dict[str, Any], lang: str, game: str | None) -> str:
-    """A card, a tile or counts ({"forest": 2}) in words."""
-    if "homunculus" in value and "part" in value:
-        key = "kazaam.thing.tile" if value.get("ingredients") else "kazaam.thing.kind"
-        return render(key, {"part": value["part"], "homunculus": value["homunculus"],
-                            "ingredients": value.get("ingredients") or []}, lang)
-    if "kind" in value and "symbol" in value:
-        key = "gaia.thing.city" if value["kind"] == "city" else "gaia.thing.animals"
-        return render(key, {"symbol": value["symbol"], "needs": value.get("needs") or []}, lang)
+    """A card, a tile (as its game names it) or counts ({"forest": 2}) in words."""
+    for words in _THINGS:
+        said = words(value, lang)
+        if said is not None:
+            return said
     return ", ".join(f"{_fmt(k, lang, game)} {TIMES}{_fmt(v, lang, game)}"
                      for k, v in value.items())
 
@@ -170,18 +183,20 @@ register({
     "term.false": {"en": "no", "it": "no", "de": "nein"},
 })
 
-#: Words drawn in the pictures of the table (GET /sessions/{id}/board.svg).
+#: What every game says of a malformed move (``games.shapes``, ``base.handler_for``).
 register({
-    "gaia.picture.empty": {"en": "No tiles yet", "it": "Ancora nessuna tessera",
-                           "de": "Noch keine Plättchen"},
-    "kazaam.picture.waiting": {"en": "Waiting for the game to start",
-                               "it": "In attesa che la partita inizi",
-                               "de": "Warten auf den Spielbeginn"},
-    "kazaam.picture.points": {"en": "points: {n}", "it": "punti: {n}", "de": "Punkte: {n}"},
-    "kazaam.picture.in_hand": {"en": "tiles in hand: {n}", "it": "tessere in mano: {n}",
-                               "de": "Plättchen auf der Hand: {n}"},
-    "kazaam.picture.no_ingredients": {"en": "no ingredients", "it": "nessun ingrediente",
-                                      "de": "keine Zutaten"},
+    "move.not_object": {"en": "A move must be a JSON object.",
+                        "it": "Una mossa deve essere un oggetto JSON.",
+                        "de": "Ein Zug muss ein JSON-Objekt sein."},
+    "move.unknown_type": {"en": "There is no move of type {type}.",
+                          "it": "Non esiste una mossa di tipo {type}.",
+                          "de": "Es gibt keinen Zug vom Typ {type}."},
+    "move.bad_field": {"en": "The field {field} is missing or not valid.",
+                       "it": "Il campo {field} manca o non è valido.",
+                       "de": "Das Feld {field} fehlt oder ist ungültig."},
+    "move.bad_square": {"en": "The field {field} must be a square [x, y] of whole numbers.",
+                        "it": "Il campo {field} deve essere una casella [x, y] di numeri interi.",
+                        "de": "Das Feld {field} muss ein Feld [x, y] aus ganzen Zahlen sein."},
 })
 
 #: Events of the session itself (not of a game's rules), narrated on the pages.

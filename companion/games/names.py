@@ -1,4 +1,5 @@
-"""Names people type: players' names and Kazaam's ingredient names.
+"""Names people type: players' names, and the names a game lets a table choose
+(ingredients, score categories).
 
 A name is shown on every phone, on the table screen and inside the board's SVG,
 so it must be plain visible text: normalized (NFC, trimmed), without control

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.gaia import rules_text as gaia_text
-from companion.games.kazaam import rules_text as kazaam_text
-
 Rules = dict[str, dict[str, str]]
-CATALOGUE: dict[str, Rules] = {"gaia": gaia_text.RULES, "kazaam": kazaam_text.RULES}
-#: per game: (rule id, option, value) -> texts, and the ids of expert-only rules
-BY_OPTION: dict[str, dict[tuple[str, str, object], dict[str, str]]] = {
-    "gaia": gaia_text.BY_OPTION, "kazaam": kazaam_text.BY_OPTION}
-EXPERT_ONLY: dict[str, tuple[str, ...]] = {
-    "gaia": gaia_text.EXPERT_ONLY, "kazaam": kazaam_text.EXPERT_ONLY}
 
 
 def _for_options(game: str, options: dict[str, Any]) -> Rules:
@@ -21,13 +12,16 @@ def _for_options(game: str, options: dict[str, Any]) -> Rules:
     depend on an option say what this game does; expert-only rules leave a base game."""
     from companion.games import GAMES
 
-    options = GAMES[game].normalize_options(options)
+    definition = GAMES[game]
+    text = definition.rules
+    assert text is not None
+    options = definition.normalize_options(options)
     base = options.get("variant", "expert") != "expert"
     chosen: Rules = {}
-    for rid, texts in CATALOGUE[game].items():
-        if base and rid.split(".")[0] in EXPERT_ONLY[game]:
+    for rid, texts in text.rules.items():
+        if base and rid.split(".")[0] in text.expert_only:
             continue
-        for (rule, option, value), alt in BY_OPTION[game].items():
+        for (rule, option, value), alt in text.by_option.items():
             if rule == rid and options.get(option) == value and \
                     type(options.get(option)) is type(value):
                 texts = alt
@@ -39,9 +33,12 @@ def rules_for(game: str, lang: str, options: dict[str, Any] | None = None
               ) -> list[dict[str, Any]] | None:
     """The rules of ``game`` in ``lang`` (English where a text is missing); with a
     session's ``options``, the texts follow them (G7.1 under ``feeding: all`` …)."""
-    rules = CATALOGUE.get(game)
-    if rules is None:
+    from companion.games import GAMES
+
+    definition = GAMES.get(game)
+    if definition is None or definition.rules is None:
         return None
+    rules = definition.rules.rules
     if options is not None:
         rules = _for_options(game, options)
     out = []
@@ -68,6 +65,9 @@ CHROME: dict[str, dict[str, str]] = {
 
 def chrome(game: str, lang: str) -> dict[str, str]:
     """The rules page's words in ``lang``, with the game's name filled in."""
-    name = game.capitalize()
+    from companion.games import GAMES
+
+    label = GAMES[game].label if game in GAMES else {}
+    name = label.get(lang) or label.get("en") or game.capitalize()
     return {k: (texts.get(lang) or texts["en"]).replace("{game}", name)
             for k, texts in CHROME.items()}

@@ -66,13 +66,19 @@ Shape = Text | Number | Flag | Items | Fields | Either
 SQUARE = Items(Number(-64, 64), 2)
 
 
+#: what every game asks of a joining player (``base.join_common`` judges the values)
+JOIN = Fields({"name": Text(24), "color": Text(20)})
+
+
 @dataclass(frozen=True)
 class Shapes:
-    """What a game accepts: its moves by type, its setup and a declared hand."""
+    """What a game accepts: its moves by type, its setup, a declared hand and the
+    fields a joining player fills in."""
 
     moves: Mapping[str, Fields]
     setup: Fields
     hand: Fields
+    join: Fields = JOIN
 
 
 class _Misfit(Exception):

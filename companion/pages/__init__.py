@@ -11,8 +11,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request
 
+from companion.games import GAMES
 from companion.games.messages import _CATALOGUE, LANGUAGES
-from companion.games.rules import CATALOGUE, chrome, rules_for
+from companion.games.rules import chrome, rules_for
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static",
                template_folder="templates")
@@ -48,8 +49,9 @@ def rules(game: str) -> str:
     found = rules_for(game, lang, options)
     if found is None:
         abort(404)
+    others = [(g.name, g.label.get(lang, g.name)) for g in GAMES.values() if g.rules]
     return render_template("rules.html", game=game, rules=found, lang=lang,
-                           words=chrome(game, lang), games=sorted(CATALOGUE))
+                           words=chrome(game, lang), games=others)
 
 
 def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:

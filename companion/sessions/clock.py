@@ -1,8 +1,9 @@
 """The turn clock: a session option, computed from the log's times (issue 13 item 5).
 
 Time never enters an engine. The session layer stamps every log entry with the
-server time (``t``) and the seat on turn after it (``turn``, read through
-:func:`on_turn`); everything here is a pure function of those marks.
+server time (``t``) and the seat on turn after it (``turn``, as the game's
+``on_turn`` says: ``sessions.views.turn_seat``); everything here is a pure function
+of those marks.
 
 - ``per_turn``: each turn may last ``limit`` seconds.
 - ``per_player``: a chess clock, ``limit`` seconds in all for each player.
@@ -40,15 +41,6 @@ from companion.games.messages import register
 MODES = {"per_turn": (10, 3600, 1), "per_player": (1, 180, 60)}
 
 Run = dict[str, Any]
-
-
-def on_turn(state: dict[str, Any] | None) -> int | None:
-    """Whose turn it is, or None outside play: the one place that reads it (the
-    integrator swaps this for the game's declared hook)."""
-    if not state or state.get("status") != "playing" or not state.get("turn"):
-        return None
-    seat = state["turn"].get("seat")
-    return seat if isinstance(seat, int) else None
 
 
 def normalize(raw: Any) -> dict[str, int] | None:
@@ -121,10 +113,12 @@ def fold(option: dict[str, int] | None, entries: Iterable[dict[str, Any]]) -> Ru
     return run
 
 
-def mark(doc: dict[str, Any], entry: dict[str, Any], now: float) -> list[dict[str, Any]]:
-    """Stamp a log entry about to be committed and move the session's clock on;
-    returns the events the clock adds to the commit."""
-    turn, number = on_turn(doc.get("state")), turn_number(doc.get("state"))
+def mark(doc: dict[str, Any], entry: dict[str, Any], now: float, turn: int | None
+         ) -> list[dict[str, Any]]:
+    """Stamp a log entry about to be committed (``turn``: the seat on turn after it, as
+    the game says) and move the session's clock on; returns the events the clock adds
+    to the commit."""
+    number = turn_number(doc.get("state"))
     entry["t"] = round(now, 3)
     entry["turn"] = turn
     if number is not None:

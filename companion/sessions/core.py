@@ -27,7 +27,7 @@ from companion.errors import (
 )
 from companion.sessions import bounds, clock, rules, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
-from companion.sessions.views import public_state
+from companion.sessions.views import public_state, turn_seat
 from companion.store import Loaded, Store, VersionConflict, keys
 
 T = TypeVar("T")
@@ -184,7 +184,9 @@ def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
         bounds.check_room(ctx.config, loaded.version, decided.entry)
         now = ctx.now()
         if decided.entry is not None:  # time enters as data of the log entry (clock.py)
-            decided.events = [*decided.events, *clock.mark(decided.doc, decided.entry, now)]
+            decided.events = [*decided.events, *clock.mark(
+                decided.doc, decided.entry, now,
+                turn_seat(decided.doc["game"], decided.doc["state"]))]
         version = loaded.version + (1 if decided.public else 0)
         # the public view is only built when it is answered or published
         state = (public_state(decided.doc, version, now)

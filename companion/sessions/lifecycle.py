@@ -182,7 +182,7 @@ def start(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["state"] = game.new_game(doc["options"], replay.roster_public(doc), setup)
         doc["status"] = "playing"
         doc["start_setup"] = setup
-        events = [{"type": "game_started", "first_player": turn_seat(doc["state"])}]
+        events = [{"type": "game_started", "first_player": turn_seat(doc["game"], doc["state"])}]
         return Change(doc, {"k": "start", "setup": setup}, events)
 
     return change(ctx, sid, decide, idem, expected_version)

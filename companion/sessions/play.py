@@ -41,7 +41,7 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         seat, by = acting_seat(game, doc, token, body)
         if doc["state"] is None:
             raise said(NotActive, "session.not_started", rule=rules.STARTED)
-        made = body if _seat_in_move(game) else {k: v for k, v in body.items() if k != "seat"}
+        made = body if game.seat_in_move else {k: v for k, v in body.items() if k != "seat"}
         bounds.check_move(game, made)
         try:
             doc["state"], events = game.apply(doc["state"], seat, made)
@@ -61,11 +61,6 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
     return change(ctx, sid, decide, idem, expected_version)
 
 
-def _seat_in_move(game: Game) -> bool:
-    """Whether a move's ``seat`` is part of the move (the score pad: whose points)."""
-    return bool(getattr(game, "seat_in_move", False))
-
-
 def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[str, Any]
                 ) -> tuple[int, str]:
     """The seat a move is made for, and by whom ("player" or "host")."""
@@ -78,7 +73,7 @@ def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[s
         return wanted, "host"
     assert seat is not None
     # a game whose moves name a seat decides itself whose it may be
-    if wanted is not None and wanted != seat and not _seat_in_move(game):
+    if wanted is not None and wanted != seat and not game.seat_in_move:
         raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
     return seat, "player"
 

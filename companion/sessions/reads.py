@@ -54,7 +54,7 @@ def legal(ctx: Context, sid: str, token: str | None, seat_arg: int | None
     role, seat = who(doc, token)
     if role == "host":
         if seat_arg is None:
-            seat_arg = turn_seat(doc["state"]) or 0
+            seat_arg = turn_seat(doc["game"], doc["state"]) or 0
         if not 0 <= seat_arg < max(1, len(doc["players"])):
             raise said(Invalid, "session.seat.missing", seat=str(seat_arg)[:24],
                        extra={"errors": {"seat": ["no such seat"]}})

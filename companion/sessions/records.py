@@ -9,6 +9,7 @@ from companion.games import GAMES
 from companion.sessions import bounds, clock, replay
 from companion.sessions.core import Context, Outcome, guarded, load
 from companion.sessions.lifecycle import claim, created_body, new_doc
+from companion.sessions.views import turn_seat
 
 EXPORT_FORMAT = "tabletop-companion/1"
 
@@ -89,7 +90,7 @@ def _replay_checked(doc: dict[str, Any], entries: list[dict[str, Any]]
         for step in replay.walk(doc, entries):
             state = step.state
             step.entry["e"] = step.events  # kept, as a live commit keeps them
-            step.entry.update(turn=clock.on_turn(state), tn=clock.turn_number(state))
+            step.entry.update(turn=turn_seat(doc["game"], state), tn=clock.turn_number(state))
     except (KeyError, TypeError, AssertionError):
         raise said(Invalid, "session.record_moves") from None
     return state

@@ -1,7 +1,7 @@
 """The session's own rules: what the table may do whatever the game.
 
 A refusal of the sessions layer names one of these ids (never a game's rule id),
-so a phone can tell "the game has already started" apart from a rule of Gaia.
+so a phone can tell "the game has already started" apart from a rule of the game.
 Each id has a one-sentence statement under ``session.rule.<name>`` in en, it, de.
 """
 

@@ -16,18 +16,15 @@ from companion.sessions import clock
 from companion.sessions.replay import mark_phones, roster_public
 
 
-def turn_seat(state: dict[str, Any] | None) -> int | None:
-    """The seat whose turn it is, or None before the start."""
-    if state is None:
-        return None
-    seat = state["turn"]["seat"]
-    return int(seat) if seat is not None else None
+def turn_seat(game: str, state: dict[str, Any] | None) -> int | None:
+    """The seat whose turn it is, as the game says (None before the start and after
+    the end)."""
+    return None if state is None else GAMES[game].on_turn(state)
 
 
 def player_bounds(game: Game, options: dict[str, Any]) -> tuple[int, int]:
     """The fewest and the most players a table of ``game`` with ``options`` may seat."""
-    del options  # every game registered so far has one range whatever its options
-    return game.min_players, game.max_players
+    return game.player_bounds(options)
 
 
 def public_state(doc: dict[str, Any], version: int, now: float | None = None
@@ -37,8 +34,9 @@ def public_state(doc: dict[str, Any], version: int, now: float | None = None
     out: dict[str, Any] = {"id": doc["id"], "game": doc["game"], "status": doc["status"],
                            "version": version, "options": doc["options"]}
     if doc["state"] is None:
-        out.update(code=doc["code"], players=roster_public(doc), turn=None,
-                   board={"tiles": []}, supply=None, piles=None, objectives=[], result=None)
+        roster = roster_public(doc)
+        out.update(code=doc["code"], players=roster,
+                   **GAMES[doc["game"]].lobby_view(doc["options"], roster))
     else:
         view = GAMES[doc["game"]].view_for(doc["state"], None)
         view.pop("status", None)
@@ -59,5 +57,5 @@ def private_view(doc: dict[str, Any], seat: int) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": seat, "name": player["name"], "color": player["color"]}
     if doc["state"] is not None:
         out.update(GAMES[doc["game"]].private_view(doc["state"], seat))
-        out["your_turn"] = turn_seat(doc["state"]) == seat
+        out["your_turn"] = turn_seat(doc["game"], doc["state"]) == seat
     return out

@@ -60,7 +60,7 @@ def config(instance: Path, port: int = 0, extra: dict[str, str] | None = None) -
         "maxmemory-policy": "noeviction",
         "maxmemory": "0",
         # logs keep each entry's events: LZF-compress all but a list's end nodes
-        # (a finished Gaia log: 30 KB -> 17 KB); appends and recent reads stay raw
+        # (a finished game's log: 30 KB -> 17 KB); appends and recent reads stay raw
         "list-compress-depth": "1",
         "save": "900 1 300 100 60 10000",
         "daemonize": "no",

@@ -19,8 +19,11 @@ def test_every_game_with_players_options_and_words(live):
     r = api.get("/games")
     assert r.status_code == 200
     games = {g["id"]: g for g in r.json()}
-    assert set(games) == {"gaia", "kazaam"}
+    assert set(games) == {"gaia", "kazaam", "scorepad"}
     assert games["gaia"]["players"] == {"min": 2, "max": 5}
+    assert games["scorepad"]["players"] == {"min": 1, "max": 12}
+    assert games["scorepad"]["title"] == {"en": "Score pad", "it": "Segnapunti",
+                                          "de": "Punkteblock"}
     gaia = {o["name"]: o for o in games["gaia"]["options"]}
     assert gaia["variant"]["values"] == ["base", "expert"]
     assert gaia["variant"]["value_labels"]["expert"]["de"] == "Expertenspiel"
@@ -34,6 +37,8 @@ def test_every_game_with_players_options_and_words(live):
         assert all(_complete(c["label"]) for c in game["colors"])
         for option in game["options"]:
             assert _complete(option["label"]) and _complete(option["help"]), option["name"]
+            if option["type"] not in ("choice", "boolean"):
+                continue  # free inputs: see test_the_score_pad_offers_free_inputs
             assert option["default"] in option["values"]
             keys = {str(v).lower() for v in option["values"]}
             assert set(option["value_labels"]) == keys
@@ -43,7 +48,28 @@ def test_every_game_with_players_options_and_words(live):
                 assert option["label"]["de"] != option["label"]["en"] or option["name"] == "end"
 
 
-@pytest.mark.parametrize("game", ["gaia", "kazaam"])
+def test_the_score_pad_offers_free_inputs_with_their_bounds(live):
+    """S1.1: a title, named categories and numbers, each with the bounds create keeps."""
+    pad = next(g for g in Api(live.url).get("/games").json() if g["id"] == "scorepad")
+    options = {o["name"]: o for o in pad["options"]}
+    assert {n: o["type"] for n, o in options.items()} == {
+        "title": "text", "categories": "texts", "rounds": "number", "scoring": "choice",
+        "low_wins": "boolean", "min_players": "number", "max_players": "number"}
+    assert options["title"]["max_length"] == 40 and options["title"]["values"] == []
+    assert (options["categories"]["max_items"], options["categories"]["max_length"]) == (12, 24)
+    assert (options["rounds"]["min"], options["rounds"]["max"]) == (1, 50)
+    assert options["rounds"]["default"] is None  # none: the host ends the game
+    assert (options["max_players"]["min"], options["max_players"]["max"]) == (1, 12)
+    assert options["scoring"]["value_labels"]["per_round"]["en"] != "per_round"
+    assert len(pad["colors"]) == 12  # twelve seats, twelve colours
+    assert {c["value"]: c["label"]["it"] for c in pad["colors"]}["navy"] == "blu scuro"
+    api = Api(live.url)
+    too_many = api.post("/sessions", json={"game": "scorepad", "options": {
+        "rounds": options["rounds"]["max"] + 1}})
+    assert too_many.status_code == 422 and too_many.json()["rule"] == "S1.1"
+
+
+@pytest.mark.parametrize("game", ["gaia", "kazaam", "scorepad"])
 def test_defaults_are_what_create_uses(live, game):
     api = Api(live.url)
     listed = next(g for g in api.get("/games").json() if g["id"] == game)
@@ -53,7 +79,7 @@ def test_defaults_are_what_create_uses(live, game):
         assert options[option["name"]] == option["default"], option["name"]
 
 
-@pytest.mark.parametrize("game", ["gaia", "kazaam"])
+@pytest.mark.parametrize("game", ["gaia", "kazaam", "scorepad"])
 def test_every_listed_value_is_accepted_by_create(live, game):
     api = Api(live.url)
     listed = next(g for g in api.get("/games").json() if g["id"] == game)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games import GAMES
 from companion.games.messages import LANGUAGES
-from companion.games.rules import BY_OPTION, CATALOGUE, rules_for
+from companion.games.rules import rules_for
 
 
 def _by_id(game: str, lang: str, options: dict | None = None) -> dict[str, str]:
@@ -14,13 +15,15 @@ def _by_id(game: str, lang: str, options: dict | None = None) -> dict[str, str]:
     return {r["id"]: r["text"] for r in found}
 
 
-@pytest.mark.parametrize("game", sorted(CATALOGUE))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_text_in_every_language(game):
-    for texts in [*CATALOGUE[game].values(), *BY_OPTION[game].values()]:
+    text = GAMES[game].rules
+    assert text is not None and text.rules, f"{game} declares no rules"
+    for texts in [*text.rules.values(), *text.by_option.values()]:
         assert set(texts) >= set(LANGUAGES)
         assert all(": " in texts[lang] for lang in LANGUAGES)  # "Title: text"
-    for (rule, _, _) in BY_OPTION[game]:
-        assert rule in CATALOGUE[game]
+    for (rule, _, _) in text.by_option:
+        assert rule in text.rules
 
 
 def test_g7_1_summary_follows_the_feeding_option():

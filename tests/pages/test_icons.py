@@ -30,6 +30,7 @@ async ([expected]) => {
   main.replaceChildren();
   const out = {};
   for (const [game, list] of Object.entries(expected)) {
+    await icons.iconsFor(game);  // the game's own drawings (./<game>-icons.js)
     const box = document.createElement('section');
     box.id = `legend-${game}`;
     box.style.cssText = 'display:grid;grid-template-columns:repeat(4,1fr);gap:6px';
@@ -87,6 +88,8 @@ def test_label_given_by_the_page_wins_and_unknown_names_are_refused(browser, liv
     page.goto(f"{live.url}/rules/gaia")
     found = page.evaluate("""async () => {
       const icons = await import('/static/js/icons.js');
+      await icons.iconsFor('gaia');
+      await icons.iconsFor('kazaam');
       const svg = icons.icon('gaia', 'forest', { label: 'Forest card', size: 16 });
       const quiet = icons.icon('gaia', 'forest', { decorative: true });
       let refused = false;

@@ -16,6 +16,14 @@ def doc_with(option, seats=3):
             "state": None, "clock_run": None}
 
 
+def mark(doc, entry, at):
+    """clock.mark with the seat on turn as the session layer reads it (the game's
+    ``on_turn``: the seat while playing, none after the end)."""
+    state = doc["state"]
+    turn = state["turn"]["seat"] if state and state["status"] == "playing" else None
+    return clock.mark(doc, entry, at, turn)
+
+
 def playing(seat):
     return {"status": "playing", "turn": {"seat": seat}}
 
@@ -26,7 +34,7 @@ def play(doc, marks):
     for at, seat in marks:
         doc["state"] = playing(seat) if seat is not None else {"status": "finished",
                                                                  "turn": {"seat": 0}}
-        events += clock.mark(doc, {"k": "move"}, T0 + at)
+        events += mark(doc, {"k": "move"}, T0 + at)
     return events
 
 
@@ -94,10 +102,10 @@ def test_a_solo_players_turns_are_told_apart_by_the_turn_number():
     doc = doc_with({"per_turn": 10}, seats=1)
     for at, number in [(0, 1), (4, 1)]:  # the start, then an entry inside turn 1
         doc["state"] = {"status": "playing", "turn": {"seat": 0, "number": number}}
-        assert clock.mark(doc, {"k": "move"}, T0 + at) == []
+        assert mark(doc, {"k": "move"}, T0 + at) == []
     doc["state"] = {"status": "playing", "turn": {"seat": 0, "number": 2}}
     entry: dict = {"k": "move"}
-    assert clock.mark(doc, entry, T0 + 15) == [{"type": "clock_ran_out", "seat": 0,
+    assert mark(doc, entry, T0 + 15) == [{"type": "clock_ran_out", "seat": 0,
                                                 "over_by": 5}]
     assert entry["tn"] == 2
     assert clock.public(doc, T0 + 18)["remaining"] == 7.0  # turn 2 runs from +15
@@ -106,7 +114,7 @@ def test_a_solo_players_turns_are_told_apart_by_the_turn_number():
 def test_entries_are_stamped_with_time_and_turn_even_without_a_clock():
     doc = {"clock": None, "players": [{"seat": 0}], "state": playing(0)}
     entry = {"k": "move"}
-    assert clock.mark(doc, entry, T0 + 1.23456) == []
+    assert mark(doc, entry, T0 + 1.23456) == []
     assert entry == {"k": "move", "t": round(T0 + 1.23456, 3), "turn": 0}
     assert "clock_run" not in doc and clock.public(doc, T0) is None
     assert clock.time_used(doc, T0) == {}
@@ -119,7 +127,7 @@ def test_undo_folds_the_remaining_log_and_gives_no_time_back():
     # the last move is undone at +40: what remains says seat 0 is on turn since +0
     run = clock.fold(option, log[:1])
     doc = {**doc_with(option, 2), "clock_run": run, "state": playing(0)}
-    assert clock.mark(doc, {"k": "undo"}, T0 + 40) == []
+    assert mark(doc, {"k": "undo"}, T0 + 40) == []
     view = clock.public(doc, T0 + 40)
     assert view["turn_started_at"] == T0 and view["seat"] == 0
     assert view["used"] == {"0": 40.0, "1": 0.0}     # seat 1's undone turn is nobody's
@@ -164,10 +172,3 @@ def test_an_import_resumes_the_turn_in_force_at_the_import():
     run = clock.resumed({"per_player": 5}, entries, T0 + 9999)
     assert run == {"seat": 1, "since": T0 + 9999, "used": {"0": 50.0}, "n": None}
     assert clock.resumed(None, entries, T0) is None
-
-
-def test_whose_turn_is_read_in_one_place():
-    assert clock.on_turn(None) is None
-    assert clock.on_turn({"status": "finished", "turn": {"seat": 1}}) is None
-    assert clock.on_turn({"status": "playing", "turn": {"seat": 2}}) == 2
-    assert clock.on_turn({"status": "playing", "turn": None}) is None

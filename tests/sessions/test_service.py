@@ -155,14 +155,9 @@ def test_unknown_session_and_code(sessions):
 def test_a_game_whose_moves_name_a_seat_gets_the_seat_and_decides(sessions, monkeypatch):
     # contract: with Game.seat_in_move (the score pad) a player's move naming another seat
     # is not refused by the middle; the seat travels to the engine, which decides
-    from dataclasses import dataclass, fields
+    from dataclasses import replace
 
     from companion.games import GAMES
-    from companion.games.base import Game
-
-    @dataclass(frozen=True)
-    class SeatGame(Game):
-        seat_in_move: bool = True
 
     kazaam = GAMES["kazaam"]
     seen: list[tuple[int, dict]] = []
@@ -171,8 +166,8 @@ def test_a_game_whose_moves_name_a_seat_gets_the_seat_and_decides(sessions, monk
         seen.append((seat, dict(move)))
         return kazaam.apply(state, seat, {k: v for k, v in move.items() if k != "seat"})
 
-    same = {f.name: getattr(kazaam, f.name) for f in fields(kazaam)}
-    monkeypatch.setitem(GAMES, "kazaam", SeatGame(**{**same, "apply": apply, "shapes": None}))
+    monkeypatch.setitem(GAMES, "kazaam", replace(kazaam, apply=apply, shapes=None,
+                                                 seat_in_move=True))
     sid, host, tokens = started(sessions)
     done = sessions.move(sid, tokens[0], {"type": "draw", "seat": 1}, None)
     assert seen == [(0, {"type": "draw", "seat": 1})] and done.body["seq"] == 1

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import Game, free_colors, join_common
+from companion.games.base import Game, RulesText, free_colors, join_common
 from companion.games.gaia import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.gaia import rules_text
 from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
@@ -33,8 +34,19 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
     return join_common(roster, fields, "G1")
 
 
+def lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+    """Before the deal: an empty map, no supply, piles or objectives yet."""
+    return {"turn": None, "board": {"tiles": []}, "supply": None, "piles": None,
+            "objectives": [], "result": None}
+
+
 def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster)}
+    """Free colours; the first two players are offered blue and yellow, the colours
+    with six pawns in the box (G1), with a sentence saying why."""
+    first_two = len(roster) < 2
+    return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster),
+            "suggested_colors": ["blue", "yellow"] if first_two else [],
+            "hint": "gaia.join.two_colors" if first_two else None}
 
 
 GAIA = Game(
@@ -58,6 +70,8 @@ GAIA = Game(
     summary=SUMMARY,
     shapes=SHAPES,
     words=WORDS,
+    rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
+    lobby=lobby,
 )
 
 __all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",

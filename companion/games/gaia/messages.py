@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.gaia import words as _words  # noqa: F401  (registers the game's words)
-from companion.games.messages import register
+from companion.games.messages import register, register_things, render
 
 T = dict[str, dict[str, str]]
 
 RULES: T = {
-    "move.not_object": {"en": "A move must be a JSON object.",
-                        "it": "Una mossa deve essere un oggetto JSON.",
-                        "de": "Ein Zug muss ein JSON-Objekt sein."},
-    "move.unknown_type": {"en": "There is no move of type {type}.",
-                          "it": "Non esiste una mossa di tipo {type}.",
-                          "de": "Es gibt keinen Zug vom Typ {type}."},
-    "move.bad_field": {"en": "The field {field} is missing or not valid.",
-                       "it": "Il campo {field} manca o non è valido.",
-                       "de": "Das Feld {field} fehlt oder ist ungültig."},
-    "move.bad_square": {"en": "The field {field} must be a square [x, y] of whole numbers.",
-                        "it": "Il campo {field} deve essere una casella [x, y] di numeri interi.",
-                        "de": "Das Feld {field} muss ein Feld [x, y] aus ganzen Zahlen sein."},
     "move.bad_card": {"en": "The field {field} is not a {pile} card.",
                       "it": "Il campo {field} non è una carta {pile}.",
                       "de": "Das Feld {field} ist keine {pile}-Karte."},
@@ -265,3 +255,23 @@ _POWER_EVENTS = {
                          "{who} behält eine Karte, der Rest wird abgeworfen"),
 }
 register({f"gaia.event.{k}": {"en": en, "it": it, "de": de} for k, (en, it, de) in _POWER_EVENTS.items()})
+
+register({"gaia.join.two_colors": {
+    "en": "Two players? Blue and yellow have six pawns each in the box.",
+    "it": "In due? Blu e giallo hanno sei pedine ciascuno nella scatola.",
+    "de": "Zu zweit? Blau und Gelb haben in der Schachtel je sechs Figuren."}})
+
+#: Words drawn in the picture of the table (GET /sessions/{id}/board.svg).
+register({"gaia.picture.empty": {"en": "No tiles yet", "it": "Ancora nessuna tessera",
+                                 "de": "Noch keine Plättchen"}})
+
+
+def _card_words(value: dict[str, Any], lang: str) -> str | None:
+    """A life card in sentences: its kind, symbol and needs."""
+    if "kind" not in value or "symbol" not in value:
+        return None
+    key = "gaia.thing.city" if value["kind"] == "city" else "gaia.thing.animals"
+    return render(key, {"symbol": value["symbol"], "needs": value.get("needs") or []}, lang)
+
+
+register_things(_card_words)

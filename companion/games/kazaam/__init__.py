@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.base import Game
+from companion.games.base import Game, RulesText
 from companion.games.kazaam import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.kazaam import rules_text
 from companion.games.kazaam.board_svg import draw
 from companion.games.kazaam.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.kazaam.engine import apply, finish
@@ -27,8 +28,12 @@ KAZAAM = Game(
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
     public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
     private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
-    shapes=SHAPES,
-    words=WORDS,
+    shapes=SHAPES, words=WORDS,
+    rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
+    # the public view before the deal, as the pages have always read it
+    lobby=lambda options, roster: {"turn": None, "board": {"tiles": []}, "supply": None,
+                                   "piles": None, "objectives": [], "result": None},
+    join_choices=("prototypes", "ingredients"),
 )
 
 __all__ = ["KAZAAM", "apply", "legal_moves", "new_game", "normalize_options", "score"]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.kazaam import words as _words  # noqa: F401  (registers the game's words)
-from companion.games.messages import register
+from companion.games.messages import register, register_things, render
 
 register({
     "kazaam.game.finished": {"en": "The game is not being played (it is over).",
@@ -198,3 +200,35 @@ register({
         "it": "Una tessera ha lasciato la tua mano: dichiara di nuovo la mano.",
         "de": "Ein Plättchen hat deine Hand verlassen: erkläre deine Hand neu."},
 })
+
+#: the join form's own fields (``view.join_info`` choices)
+register({
+    "kazaam.join.field.prototype": {"en": "Prototype", "it": "Prototipo", "de": "Prototyp"},
+    # the seat's own ingredient: read by the player joining and by the host adding a seat
+    "kazaam.join.field.ingredient": {"en": "Own ingredient", "it": "Ingrediente proprio",
+                                     "de": "Eigene Zutat"},
+})
+
+#: Words drawn in the picture of the table (GET /sessions/{id}/board.svg).
+register({
+    "kazaam.picture.waiting": {"en": "Waiting for the game to start",
+                               "it": "In attesa che la partita inizi",
+                               "de": "Warten auf den Spielbeginn"},
+    "kazaam.picture.points": {"en": "points: {n}", "it": "punti: {n}", "de": "Punkte: {n}"},
+    "kazaam.picture.in_hand": {"en": "tiles in hand: {n}", "it": "tessere in mano: {n}",
+                               "de": "Plättchen auf der Hand: {n}"},
+    "kazaam.picture.no_ingredients": {"en": "no ingredients", "it": "nessun ingrediente",
+                                      "de": "keine Zutaten"},
+})
+
+
+def _tile_words(value: dict[str, Any], lang: str) -> str | None:
+    """A tile in sentences: its part and homunculus, with its cost when known."""
+    if "homunculus" not in value or "part" not in value:
+        return None
+    key = "kazaam.thing.tile" if value.get("ingredients") else "kazaam.thing.kind"
+    return render(key, {"part": value["part"], "homunculus": value["homunculus"],
+                        "ingredients": value.get("ingredients") or []}, lang)
+
+
+register_things(_tile_words)

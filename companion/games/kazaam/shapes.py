@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.shapes import Fields, Items, Number, Shapes, Text
+from companion.games.shapes import JOIN, Fields, Items, Number, Shapes, Text
 
 WORD = Text(24)  # a type, a part, a slot, an ingredient, an answer
 TILE = Fields({"homunculus": WORD, "part": WORD, "ingredients": Items(WORD, 5)})  # K1.2
@@ -26,4 +26,7 @@ SETUP = Fields({"seating": Items(Number(0, 16), 8), "first_player": Number(0, 16
 #: K1.7: the tiles a player names (a hand holds at most HAND_LIMIT)
 HAND = Fields({"tiles": Items(TILE, 12)})
 
-SHAPES = Shapes(MOVES, SETUP, HAND)
+#: K1.6: besides name and colour, the homunculus prototype and the own ingredient
+JOIN_FIELDS = Fields({**JOIN.fields, "prototype": WORD, "ingredient": WORD})
+
+SHAPES = Shapes(MOVES, SETUP, HAND, JOIN_FIELDS)

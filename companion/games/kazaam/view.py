@@ -110,7 +110,14 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
 
 
 def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+    """K1.6: free colours and prototypes, the ingredients; ``choices`` names the join
+    form's fields besides name and colour, each with its label and values."""
     taken = {p.get("prototype") for p in roster}
+    prototypes = [t for t in TYPES if t not in taken]
+    ingredients = list(options["ingredients"])
     return {"colors": free_colors(roster), "seats_left": MAX_PLAYERS - len(roster),
-            "prototypes": [t for t in TYPES if t not in taken],
-            "ingredients": list(options["ingredients"])}
+            "prototypes": prototypes, "ingredients": ingredients,
+            "choices": [{"field": "prototype", "label": "kazaam.join.field.prototype",
+                         "values": prototypes},
+                        {"field": "ingredient", "label": "kazaam.join.field.ingredient",
+                         "values": ingredients}]}

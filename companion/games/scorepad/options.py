@@ -3,11 +3,13 @@
 Besides ``choice`` and ``boolean`` the pad needs three kinds of input the other
 games do not: ``text`` (free text), ``texts`` (a list of free texts) and ``number``
 (a whole number; a ``None`` default means "none", e.g. no fixed number of rounds).
-Their ``values`` stay empty (there is no list of values to name); ``LIMITS`` holds
-their bounds until ``Option`` can carry them.
+Their ``values`` stay empty (there is no list of values to name); their bounds
+(``LIMITS``) travel in ``Option.limits``.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from companion.games.base import Option, Texts
 from companion.games.messages import register
@@ -35,7 +37,7 @@ def _texts(en: str, it: str, de: str) -> Texts:
     return {"en": en, "it": it, "de": de}
 
 
-OPTIONS: tuple[Option, ...] = (
+_OPTIONS: tuple[Option, ...] = (
     Option("title", "text", (), DEFAULTS["title"],
            _texts("Game", "Gioco", "Spiel"),
            _texts("The name of the game you play, up to 40 characters.",
@@ -73,6 +75,8 @@ OPTIONS: tuple[Option, ...] = (
            _texts("No more can join.", "Non possono entrare altri.",
                   "Mehr können nicht beitreten.")),
 )
+
+OPTIONS: tuple[Option, ...] = tuple(replace(o, limits=LIMITS.get(o.name)) for o in _OPTIONS)
 
 SUMMARY: Texts = _texts("Turn order and scores for any game on the shelf.",
                         "Turni e punteggi per qualsiasi gioco dello scaffale.",

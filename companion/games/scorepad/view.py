@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games import names
-from companion.games.base import NAME_MAX, NAME_REFUSALS
+from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.scorepad.score import breakdown
 from companion.games.scorepad.state import COLORS
@@ -53,34 +52,13 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
 def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
                 fields: dict[str, Any]) -> dict[str, Any]:
     """S1.2: a visible name nobody at the table has, and one of twelve colours nobody
-    has (``base.join_common`` knows six, for games of at most six)."""
+    has."""
     most = options["max_players"]
     if len(roster) >= most:
         raise RuleViolation("S1.2", "join.full", max=most)
-    try:
-        name = names.clean(fields.get("name"), NAME_MAX)
-    except names.BadName as err:
-        raise RuleViolation("S1.2", NAME_REFUSALS[err.reason], max=NAME_MAX) from None
-    twin = next((p["name"] for p in roster
-                 if names.same_key(str(p["name"])) == names.same_key(name)), None)
-    if twin is not None:
-        raise RuleViolation("S1.2", "join.name_taken", name=twin)
-    free = free_colors(roster)
-    color = fields.get("color")
-    if color is None and free:
-        color = free[0]
-    if color not in COLORS:
-        raise RuleViolation("S1.2", "join.bad_color", colors=list(COLORS))
-    if color not in free:
-        raise RuleViolation("S1.2", "join.color_taken", color=color)
-    return {"name": name, "color": color}
-
-
-def free_colors(roster: list[dict[str, Any]]) -> list[str]:
-    taken = {p.get("color") for p in roster}
-    return [c for c in COLORS if c not in taken]
+    return join_common(roster, fields, "S1.2", COLORS)
 
 
 def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"colors": free_colors(roster),
+    return {"colors": free_colors(roster, COLORS),
             "seats_left": max(0, options["max_players"] - len(roster))}

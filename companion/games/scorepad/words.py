@@ -32,7 +32,7 @@ TERMS: dict[str, W] = {
     "teal": ("teal", "verde acqua", "Petrol"),
     "brown": ("brown", "marrone", "Braun"),
     "grey": ("grey", "grigio", "Grau"),
-    "lime": ("lime", "verde lime", "Hellgrün"),
+    "lime": ("lime", "verde chiaro", "Hellgrün"),
     "navy": ("navy", "blu scuro", "Dunkelblau"),
 }
 

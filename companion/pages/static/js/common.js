@@ -205,12 +205,12 @@ function fmt(value, game = "", state = null, names = {}) {
   }
   if (value && typeof value === "object") {
     const words = (v) => fmt(v, game, state, names);
-    if (value.homunculus && value.part) {  // a Kazaam tile, with its cost when known
+    if (value.homunculus && value.part) {  // a tile (homunculus, part), with its cost when known
       const key = value.ingredients?.length ? "thing.tile" : "thing.kind";
       return fill(`${game}.${key}`, { homunculus: words(value.homunculus), part: words(value.part),
         ingredients: words(value.ingredients || []) });
     }
-    if (value.kind && value.symbol) {  // a Gaia life card
+    if (value.kind && value.symbol) {  // a life card (kind, symbol, needs)
       return fill(`${game}.thing.${value.kind === "city" ? "city" : "animals"}`,
         { symbol: words(value.symbol), needs: words(value.needs || []) });
     }
@@ -277,7 +277,9 @@ export function alertTurn(on, text) {
   }
 }
 
+// Seat colours: the six of every game, then the six more a game of up to twelve seats offers.
 export const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yellow: "#f9c22e",
-  purple: "#7b1fa2", orange: "#f57c00" };
+  purple: "#7b1fa2", orange: "#f57c00", pink: "#e91e8c", teal: "#00897b", brown: "#795548",
+  grey: "#757575", lime: "#9ccc3c", navy: "#1a237e" };
 
 translatePage();

@@ -3,10 +3,8 @@
 import { addStrings, el } from "./common.js";
 import { choice } from "./ui.js";
 
-export const G_TERRAINS = ["plains", "desert", "forest", "sea", "swamp", "mountain"];
-const SYMBOLS = [...G_TERRAINS, "star"];
-const NEEDS = [...G_TERRAINS, "animals"];
-const POWERS = ["sun", "rain", "earthquake", "tornado", "defense", "volcano", "lightning"];
+// The values offered are the game's own lists (GET /games → words, as c.words).
+const listed = (c, kind) => (c.words && c.words[kind]) || [];
 
 addStrings({
   en: { "gc.kind": "Kind of card", "gc.symbol": "Symbol", "gc.need": "Need {n}", "gc.city": "City",
@@ -32,11 +30,11 @@ export function cardText(c, card) {
 }
 
 function lifePicker(c, { unknown, label, name }) {
-  const symbol = choice(c.t("gc.symbol"), SYMBOLS, { labels: c.term, name: `${name}-symbol` });
-  const needs = [0, 1, 2, 3].map((i) => choice(c.t("gc.need", { n: i + 1 }), NEEDS, { labels: c.term, name: `${name}-need-${i}` }));
+  const symbol = choice(c.t("gc.symbol"), listed(c, "symbols"), { labels: c.term, name: `${name}-symbol` });
+  const needs = [0, 1, 2, 3].map((i) => choice(c.t("gc.need", { n: i + 1 }), listed(c, "needs"), { labels: c.term, name: `${name}-need-${i}` }));
   const needBox = el("div", { class: "needs", hidden: true }, needs.map((n) => n.node));
   const symbolBox = el("div", { hidden: true }, symbol.node);
-  const kind = choice(c.t("gc.kind"), ["city", "animals"], { unknown, name: `${name}-kind`,
+  const kind = choice(c.t("gc.kind"), listed(c, "life_kinds"), { unknown, name: `${name}-kind`,
     labels: (k) => c.t(`gc.${k}`), onChange: (k) => { symbolBox.hidden = k === "unknown"; needBox.hidden = k !== "city"; } });
   const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), kind.node, symbolBox, needBox);
   const value = () => {
@@ -53,7 +51,8 @@ function lifePicker(c, { unknown, label, name }) {
 // pile: "nature" | "life" | "power" | "any" (what a tornado may take)
 export function cardPicker(c, pile, { unknown = false, label, name = "card" } = {}) {
   if (pile === "life") return lifePicker(c, { unknown, label, name });
-  const values = pile === "nature" ? G_TERRAINS : pile === "power" ? POWERS : [...G_TERRAINS, ...POWERS];
+  const terrains = listed(c, "terrains"); const powers = listed(c, "power_cards");
+  const values = pile === "nature" ? terrains : pile === "power" ? powers : [...terrains, ...powers];
   const pick = choice(label, values, { unknown, labels: c.term, name });
   pick.node.dataset.card = name;
   return { node: pick.node, value: pick.value };

@@ -2,7 +2,10 @@
 // the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
 import { addStrings, el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
+import "./gaia-icons.js";  // the game's drawings, for icons.js
 import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
+import { tablePanels, tablePlayer } from "./gaia-table.js";
+import { gaiaSetup as setupForm } from "./gaia-setup.js";
 
 addStrings({
   en: { "g.tile": "Place a tile", "g.animals": "Animals", "g.city": "City", "g.draw": "Draw a card",
@@ -317,4 +320,5 @@ function extras(state, me, c) {
 
 function renderBoard(state, c) { return boardSvg(state, c); }
 
-export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };
+export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras,
+  tablePlayer, tablePanels, setupForm };

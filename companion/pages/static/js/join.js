@@ -1,48 +1,52 @@
 // Getting a phone to a seat: the join form (live while open), the wrong-code and
 // started-game pages with a box to type another code, and seat links.
-import { addStrings, api, el, t, term, toast, live, randomKey, COLORS } from "./common.js";
+import { addStrings, api, el, lang, message, t, term, toast, live, randomKey, COLORS } from "./common.js";
 
 addStrings({
   en: { "join.title": "Join {game} · table {code}", "join.seated": "At the table: {names}",
-    "join.nobody": "Nobody has joined yet.", "join.twoColors": "Two players? Blue and yellow have six pawns each in the box.",
+    "join.nobody": "Nobody has joined yet.",
     "join.noColors": "Every colour is taken.",
     "join.full": "The table is full.", "join.wrong": "No table has the code {code}.",
     "join.retype": "Check the code on the table screen and type it again.",
     "join.started": "The game at table {code} has already started, so no new seat can be taken.",
     "join.startedHelp": "Playing already? Ask the host for your seat link (New token on the table screen). Or join another table:",
     "join.code": "Table code", "join.go": "Open", "join.name": "Your name",
-    "join.color": "Colour", "join.prototype": "Prototype", "join.ingredient": "Your ingredient",
+    "join.color": "Colour",
     "join.button": "Join the table",
     "link.bad": "This seat link does not work (any more): ask the host for a new one.",
     "link.hostMissing": "Only the table screen's device can play for a seat: open it from there." },
   it: { "join.title": "Entra in {game} · tavolo {code}", "join.seated": "Al tavolo: {names}",
-    "join.nobody": "Non è ancora entrato nessuno.", "join.twoColors": "In due? Blu e giallo hanno sei pedine ciascuno nella scatola.",
+    "join.nobody": "Non è ancora entrato nessuno.",
     "join.noColors": "Tutti i colori sono presi.",
     "join.full": "Il tavolo è pieno.", "join.wrong": "Nessun tavolo ha il codice {code}.",
     "join.retype": "Controlla il codice sullo schermo del tavolo e riscrivilo.",
     "join.started": "La partita al tavolo {code} è già iniziata: non si possono prendere nuovi posti.",
     "join.startedHelp": "Stai già giocando? Chiedi all'host il link del tuo posto (Nuovo token sullo schermo del tavolo). Oppure entra in un altro tavolo:",
     "join.code": "Codice del tavolo", "join.go": "Apri", "join.name": "Il tuo nome",
-    "join.color": "Colore", "join.prototype": "Prototipo", "join.ingredient": "Il tuo ingrediente",
+    "join.color": "Colore",
     "join.button": "Entra al tavolo",
     "link.bad": "Questo link del posto non funziona (più): chiedine uno nuovo all'host.",
     "link.hostMissing": "Solo il dispositivo dello schermo del tavolo può giocare per un posto: aprilo da lì." },
   de: { "join.title": "{game} beitreten · Tisch {code}", "join.seated": "Am Tisch: {names}",
-    "join.nobody": "Noch niemand ist beigetreten.", "join.twoColors": "Zu zweit? Blau und Gelb haben in der Schachtel je sechs Figuren.",
+    "join.nobody": "Noch niemand ist beigetreten.",
     "join.noColors": "Alle Farben sind vergeben.",
     "join.full": "Der Tisch ist voll.", "join.wrong": "Kein Tisch hat den Code {code}.",
     "join.retype": "Prüfe den Code auf dem Tischbildschirm und gib ihn erneut ein.",
     "join.started": "Das Spiel an Tisch {code} hat schon begonnen: Es gibt keine neuen Plätze.",
     "join.startedHelp": "Du spielst schon mit? Bitte den Host um deinen Platz-Link (Neues Token auf dem Tischbildschirm). Oder tritt einem anderen Tisch bei:",
     "join.code": "Tisch-Code", "join.go": "Öffnen", "join.name": "Dein Name",
-    "join.color": "Farbe", "join.prototype": "Prototyp", "join.ingredient": "Deine Zutat",
+    "join.color": "Farbe",
     "join.button": "Am Tisch Platz nehmen",
     "link.bad": "Dieser Platz-Link funktioniert nicht (mehr): Bitte den Host um einen neuen.",
     "link.hostMissing": "Nur das Gerät des Tischbildschirms kann für einen Platz spielen: Öffne es dort." },
 });
 
-const GAME_NAMES = { gaia: "Gaia", kazaam: "Kazaam" };
-const colorName = (c) => { const word = t(`color.${c}`); return word === `color.${c}` ? c : word; };
+// A colour's word: the game's own (a game may offer more colours), else this page's.
+const colorName = (c, game = "") => {
+  const own = term(game, c);
+  if (own !== String(c)) return own;
+  const word = t(`color.${c}`); return word === `color.${c}` ? c : word;
+};
 addStrings({
   en: { "color.red": "red", "color.blue": "blue", "color.green": "green", "color.yellow": "yellow", "color.purple": "purple", "color.orange": "orange", "color.black": "black", "color.white": "white" },
   it: { "color.red": "rosso", "color.blue": "blu", "color.green": "verde", "color.yellow": "giallo", "color.purple": "viola", "color.orange": "arancione", "color.black": "nero", "color.white": "bianco" },
@@ -80,14 +84,10 @@ export async function lateJoiner(root, code, notice = null) {
     el("h1", {}, t("join.started", { code })), el("p", {}, t("join.startedHelp")), await codeBox()));
 }
 
-// Colour a new player is offered: in a 2-player Gaia game only blue and yellow have six
-// pawns (G1), so those come first; otherwise the first free colour.
+// Colour a new player is offered: the first free one the game suggests (a game may have
+// colours with more pieces in the box), else the first free colour.
 function suggested(info) {
-  if (info.game === "gaia") {
-    const firstTwo = info.players.length < 2;
-    for (const c of firstTwo ? ["blue", "yellow"] : []) if (info.colors.includes(c)) return c;
-  }
-  return info.colors[0];
+  return (info.suggested_colors || []).find((c) => info.colors.includes(c)) || info.colors[0];
 }
 
 function optionsOf(select, values, label, keep) {
@@ -101,28 +101,29 @@ export function joinForm(root, code, info, onJoined) {
   const color = el("select", { id: "join-color", name: "color" });
   const fields = [el("label", { for: "join-name" }, t("join.name")), name,
     el("label", { for: "join-color" }, t("join.color")), color];
-  let prototype = null;
-  if (info.game === "kazaam") {
-    prototype = el("select", { id: "join-prototype", name: "prototype" });
-    const ingredient = el("select", { id: "join-ingredient", name: "ingredient" },
-      info.ingredients.map((i) => el("option", { value: i }, term("kazaam", i))));
-    fields.push(el("label", { for: "join-prototype" }, t("join.prototype")), prototype,
-      el("label", { for: "join-ingredient" }, t("join.ingredient")), ingredient);
-  }
+  // the game's own fields (GET /join → choices): each a select of its values
+  const choices = (info.choices || []).map((choice) => {
+    const select = el("select", { id: `join-${choice.field}`, name: choice.field });
+    fields.push(el("label", { for: `join-${choice.field}` }, message(choice.label) || choice.field), select);
+    return { field: choice.field, select };
+  });
   const seated = el("p", { class: "hint", id: "join-seated" });
   const hint = el("p", { class: "hint", id: "join-hint" });
   const button = el("button", { class: "primary big", id: "join-button" }, t("join.button"));
   const refresh = (fresh, first = false) => {
     info = fresh;
-    optionsOf(color, info.colors, colorName, first || !info.colors.includes(color.value) ? suggested(info) : undefined);
-    if (prototype) optionsOf(prototype, info.prototypes, (p) => term("kazaam", p));
+    optionsOf(color, info.colors, (c) => colorName(c, info.game), first || !info.colors.includes(color.value) ? suggested(info) : undefined);
+    for (const { field, select } of choices) {
+      const offered = (info.choices || []).find((c) => c.field === field);
+      optionsOf(select, offered ? offered.values : [], (v) => term(info.game, v));
+    }
     seated.textContent = info.players.length ? t("join.seated", { names: info.players.map((p) => p.name).join(", ") }) : t("join.nobody");
     hint.textContent = info.seats_left <= 0 ? t("join.full") : !info.colors.length ? t("join.noColors")
-      : info.game === "gaia" && info.players.length < 2 ? t("join.twoColors") : "";
+      : info.hint ? message(info.hint) || "" : "";
     button.disabled = info.seats_left <= 0 || !info.colors.length;
   };
   const form = el("form", { class: "card", id: "join" },
-    el("h1", {}, t("join.title", { game: GAME_NAMES[info.game] || info.game, code })), seated, ...fields, hint, button);
+    el("h1", {}, t("join.title", { game: info.title ? info.title[lang()] || info.title.en : info.game, code })), seated, ...fields, hint, button);
   refresh(info, true);
   const idem = randomKey();  // one key per form: a retried tap never takes two seats
   let stop = null;

@@ -3,8 +3,6 @@
 // ingredient counters. kazaam.js puts them together on play.js's interface.
 import { addStrings, el, message, t, tn, COLORS } from "./common.js";
 
-export const TYPES = ["fire", "bone", "reptile", "wood", "fur", "insect", "stone"];
-export const PARTS = ["head", "torso", "ear", "arm", "leg", "tail"];
 export const LAYOUT = ["left_ear", "head", "right_ear", "left_arm", "torso", "right_arm", "left_leg", "tail", "right_leg"];
 // What each part's power does (K5), as catalogue words.
 export const POWER_OF = { ear: "look", arm: "take", tail: "turn_down", leg: "from_discard", torso: "three_ingredients", head: "cancel" };
@@ -146,11 +144,12 @@ export function counters(ctx, names, { most, total, onChange }) {
   return { node, value };
 }
 
-// Tile entry: homunculus, part (from `parts`) and the cost; value() is null until all
+// Tile entry: homunculus, part (from `parts`) and the cost, from the game's own lists
+// (GET /games → words, as ctx.words); value() is null until all
 // of it is picked within the rules' shape (K1.4).
-export function tileEditor(ctx, { parts = PARTS } = {}) {
+export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [] } = {}) {
   const names = ctx.state.options.ingredients;
-  const homunculus = ctx.choice(t("kz.tile.homunculus"), TYPES, { name: "homunculus", labels: ctx.term });
+  const homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term });
   const part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term });
   const cost = counters(ctx, names, { most: SAME_MAX, total: COST_MAX });
   const node = el("div", { class: "kz-editor" }, homunculus.node, part.node,

@@ -2,7 +2,9 @@
 // homunculus board, actions grouped by kind (draw, build, discard, power, refresh),
 // tiles entered without guesses, the head's answer to a tail, the hand and its names.
 import { el, t, tn } from "./common.js";
-import { boardOf, counters, PARTS, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
+import "./kazaam-icons.js";  // the game's drawings, for icons.js
+import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
+import { tablePanels, tablePlayer } from "./kazaam-table.js";
 
 const by = (legal, type) => legal.filter((m) => m.type === type);
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
@@ -48,7 +50,7 @@ function buildItems(legal, ctx) {
     }
     const free = m.free_slots || {};
     return { id: "build-unknown", label: t("kz.fromHand"), icon: ctx.icon("unknown", { decorative: true }), run: () => {
-      const editor = tileEditor(ctx, { parts: PARTS.filter((p) => free[p]) });  // the rules' order
+      const editor = tileEditor(ctx, { parts: ((ctx.words || {}).parts || []).filter((p) => free[p]) });  // the rules' order
       ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
         const tile = editor.value();
         if (!tile) return t("kz.tile.pickAll");
@@ -220,4 +222,5 @@ function extras(state, me, ctx) {
   return out;
 }
 
-export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras };
+export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras,
+  tablePlayer, tablePanels };

@@ -14,7 +14,7 @@ export function lobby(state) {
   return el("section", { class: "card", id: "waiting" }, el("h2", {}, t("play.atTable")),
     el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
       el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
-      p.name, " · ", colorName(p.color)))));
+      p.name, " · ", colorName(p.color, state.game)))));
 }
 
 export function resultCard(state, score, seat) {

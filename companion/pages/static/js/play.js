@@ -1,15 +1,15 @@
 // The phone: join a table, then play from legal moves, live.
 //
-// Interface between this page and a game module (gaia.js, kazaam.js). A module exports
+// Interface between this page and a game module (./<game>.js, by the state's game). It exports
 //   export const game = {
 //     renderBoard(state, ctx) -> Node          the board, fitting 360 px (scale or pan);
 //                                             squares listed in ctx.targets are tappable
 //                                             (call ctx.tap(at)); ctx.highlighted are marked
 //     actionGroups(legal, state, me, ctx) -> [{kind, label, icon?, items: [{id, label,
 //                                             icon?, run: () => void|Promise}]}]
-//                                             kinds: Gaia tile/animals/city/draw/claim/power,
-//                                             Kazaam draw/build/discard/power/refresh; end
-//                                             turn and answers are not groups (see below)
+//                                             kinds are the game's own (tile, draw,
+//                                             build, power ...); end turn and answers
+//                                             are not groups (see below)
 //     prompt(legal, state, me, ctx) -> string|null   "what you may do now" for the status
 //                                             line (null: the page's generic sentence)
 //     urgent(legal, state, me, ctx) -> Node|null      something that must be answered now
@@ -17,11 +17,18 @@
 //     handDeclaration(me, state, ctx) -> Node|null   own hand + a way to declare it
 //                                             (PUT me/hand through ctx.declare(hand))
 //     extras(state, me, ctx) -> Node[]        anything else (objectives, face-up cards…)
+//     tablePlayer(ctx, player, parts) -> Node[]   optional, the table screen: rows of a
+//                                             player's card (parts: {stat, counts, word})
+//     tablePanels(ctx, parts) -> Node[]      optional, the table screen: beside the board
+//     setupForm(players, onStart, options, words) -> Node   optional, the table screen's
+//                                             lobby: what the real table dealt; calls
+//                                             onStart(startBody)
 //   };
 // ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},
 //         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),
 //                                             refreshes, scrolls back to the status line
 //         declare(hand) -> Promise<bool>,
+//         words: {kind: [values]}             the game's lists (GET /games), e.g. terrains
 //         t, tn, term(value), icon(name, {label, size}) -> Element (SVG from icons.js, or
 //         the word while icons.js is missing),
 //         highlight(squares)                   mark squares on the board (no tapping)
@@ -37,8 +44,6 @@ import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard } from "./play-parts.js";
-import * as gaiaModule from "./gaia.js";
-import * as kazaamModule from "./kazaam.js";
 
 addStrings({
   en: { "play.yourTurn": "Your turn", "play.waiting": "{who}'s turn", "play.actionsLeft.one": "1 action left",
@@ -81,7 +86,17 @@ addStrings({
 
 let icons = null;
 try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
-const MODULES = { gaia: gaiaModule, kazaam: kazaamModule };
+// A game's page module is ./<game>.js, loaded when a state first names the game, with the
+// game's lists (GET /games → words) its pickers offer, as ctx.words.
+const MODULES = {}; const WORDS = {};
+async function loadModule(game) {
+  if (game in MODULES && WORDS[game]) return;
+  const [mod, games] = await Promise.all([MODULES[game] || import(`./${game}.js`).catch(() => null),
+    api("GET", "/games")]);
+  MODULES[game] = mod;
+  const found = games.ok && Array.isArray(games.data) ? games.data.find((g) => g.id === game) : null;
+  if (found) WORDS[game] = found.words;
+}
 
 const root = document.getElementById("play");
 const code = root.dataset.code;
@@ -169,6 +184,7 @@ async function load(given, mine) {
     hostNote = m.status === 403 ? t("play.hostPhone") : null;
     const { legal_moves: moves = [], ...own } = m.ok ? m.data : {};
     state = st.data; me = own; legal = moves;
+    await loadModule(state.game);
     newest = Math.max(newest, state.version);
     if (state.status === "finished" && (!score || score.version !== state.version)) {
       const r = await api("GET", `/sessions/${s.sid}/score`);
@@ -263,6 +279,7 @@ function ctx() {
   const s = current();
   const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
   return { game: state.game, state, me, legal, seat: s.seat, host: Boolean(s.host), names, send, declare, t, tn,
+    words: WORDS[state.game] || {},
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
     highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
     targets: picking ? picking.squares : [], highlighted,

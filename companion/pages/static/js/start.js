@@ -21,6 +21,7 @@ addStrings({
 
 const words = (texts) => texts[lang()] || texts.en;
 const key = (value) => String(value).toLowerCase();
+const title = (game) => (game.title ? words(game.title) : game.name);  // "Segnapunti"
 let games = [];
 const chosen = {}; // option name -> value, for the game shown
 let clock = null; // the session's turn clock (clock.js), the same for every game
@@ -29,7 +30,7 @@ function gameChoice(game, checked) {
   const input = el("input", { type: "radio", name: "game", value: game.id, checked,
     "aria-describedby": `about-${game.id}` });
   input.addEventListener("change", () => showOptions(game));
-  return el("label", { class: "game-choice" }, input, el("b", {}, game.name),
+  return el("label", { class: "game-choice" }, input, el("b", {}, title(game)),
     el("span", { id: `about-${game.id}` }, words(game.summary)),
     el("span", { class: "hint" }, t("start.players", game.players), " · ",
       el("a", { href: `${game.rules}?lang=${lang()}`, target: "_blank" }, t("start.rules"))));
@@ -58,7 +59,7 @@ let current = null;
 function redrawOptions() {
   const box = document.getElementById("options");
   const shown = current.options.filter(offered);
-  box.replaceChildren(shown.length ? el("h2", {}, t("start.options", { game: current.name })) : "",
+  box.replaceChildren(shown.length ? el("h2", {}, t("start.options", { game: title(current) })) : "",
     ...shown.map(optionBox));
 }
 

@@ -1,6 +1,6 @@
 // The host's controls on the table screen: confirmations, seats (play for a seat, a
 // seat without a phone, a new link for a seat), undo, finish and rematch.
-import { addStrings, api, el, t, term, toast } from "./common.js";
+import { addStrings, api, el, message, t, term, toast } from "./common.js";
 
 addStrings({
   en: { "host.title": "Host", "host.undo": "Undo the last move", "host.finish": "Finish the game",
@@ -12,7 +12,7 @@ addStrings({
     "host.tokenMake": "Make a new link", "host.tokenTitle": "{who}'s seat", "host.tokenScan": "Scan this on the phone that takes over the seat, or open the link:",
     "host.done": "Done", "host.cancel": "Cancel", "host.confirm": "Confirm",
     "host.addSeat": "A seat without a phone", "host.addHint": "For someone without a phone: you enter their moves from this screen.",
-    "host.name": "Name", "host.color": "Colour", "host.prototype": "Prototype", "host.ingredient": "Ingredient", "host.add": "Add the seat",
+    "host.name": "Name", "host.color": "Colour", "host.add": "Add the seat",
     "host.choose": "— choose —", "host.rematch": "Rematch", "host.rematchAsk": "Open a new table with the same options? Phones here are invited to follow.",
     "host.popup": "Open the play view for {who}" },
   it: { "host.title": "Host", "host.undo": "Annulla l'ultima mossa", "host.finish": "Termina la partita",
@@ -24,7 +24,7 @@ addStrings({
     "host.tokenMake": "Crea un nuovo link", "host.tokenTitle": "Il posto di {who}", "host.tokenScan": "Inquadra il codice con il telefono che prende il posto, oppure apri il link:",
     "host.done": "Fatto", "host.cancel": "Annulla", "host.confirm": "Conferma",
     "host.addSeat": "Un posto senza telefono", "host.addHint": "Per chi non ha un telefono: inserisci tu le sue mosse da questo schermo.",
-    "host.name": "Nome", "host.color": "Colore", "host.prototype": "Prototipo", "host.ingredient": "Ingrediente", "host.add": "Aggiungi il posto",
+    "host.name": "Nome", "host.color": "Colore", "host.add": "Aggiungi il posto",
     "host.choose": "— scegli —", "host.rematch": "Rivincita", "host.rematchAsk": "Aprire un nuovo tavolo con le stesse opzioni? I telefoni collegati sono invitati a seguirlo.",
     "host.popup": "Apri la vista di gioco per {who}" },
   de: { "host.title": "Host", "host.undo": "Letzten Zug zurücknehmen", "host.finish": "Spiel beenden",
@@ -36,7 +36,7 @@ addStrings({
     "host.tokenMake": "Neuen Link erstellen", "host.tokenTitle": "Platz von {who}", "host.tokenScan": "Scanne das mit dem Telefon, das den Platz übernimmt, oder öffne den Link:",
     "host.done": "Fertig", "host.cancel": "Abbrechen", "host.confirm": "Bestätigen",
     "host.addSeat": "Ein Platz ohne Telefon", "host.addHint": "Für jemanden ohne Telefon: Du gibst die Züge an diesem Bildschirm ein.",
-    "host.name": "Name", "host.color": "Farbe", "host.prototype": "Prototyp", "host.ingredient": "Zutat", "host.add": "Platz hinzufügen",
+    "host.name": "Name", "host.color": "Farbe", "host.add": "Platz hinzufügen",
     "host.choose": "— wählen —", "host.rematch": "Revanche", "host.rematchAsk": "Einen neuen Tisch mit denselben Optionen öffnen? Die Telefone hier werden eingeladen.",
     "host.popup": "Spielansicht für {who} öffnen" },
 });
@@ -186,7 +186,7 @@ function select(label, name, values, labels) {
 }
 
 // Lobby: a seat without a phone, with the same choices as the join form (read from
-// GET /join/<code>: free colours, prototypes, ingredients).
+// GET /join/<code>: free colours and the game's own choices).
 export function addSeatForm(ctx) {
   const form = el("form", { class: "card tb-addseat", id: "add-seat" }, el("h2", {}, t("host.addSeat")),
     el("p", { class: "hint" }, t("host.addHint")));
@@ -202,8 +202,8 @@ export function addSeatForm(ctx) {
     fields.replaceChildren(...[
       el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
       select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),
-      game === "kazaam" ? select(t("host.prototype"), "prototype", info.prototypes || [], (v) => term(game, v)) : null,
-      game === "kazaam" ? select(t("host.ingredient"), "ingredient", info.ingredients || [], (v) => term(game, v)) : null,
+      // the game's own fields (prototype, ingredient ...), as on the join form
+      ...(info.choices || []).map((c) => select(message(c.label) || c.field, c.field, c.values || [], (v) => term(game, v))),
       el("button", { class: "primary", type: "submit", id: "add-seat-ok" }, t("host.add"))].filter(Boolean));
     for (const [name, value] of Object.entries(kept)) {
       const field = form.elements.namedItem(name);

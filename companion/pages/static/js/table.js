@@ -4,7 +4,6 @@
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
-import { gaiaSetup } from "./setup.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
@@ -42,6 +41,7 @@ const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
   state: null, score: null, icons: null, boards: {}, feed: [], seen: -1 };
 let setupBox = null; let seatForm = null;
+let ready = false;  // the first picture waits for the feed (one render, complete)
 
 function names() { return Object.fromEntries((ctx.state?.players || []).map((p) => [p.seat, p.name])); }
 
@@ -101,7 +101,10 @@ function lobby() {
 
 function startBox() {
   const s = ctx.state;
-  if (s.game !== "gaia") {
+  // a game whose page module offers a setup form (what the real table dealt) shows it
+  const module = ctx.boards[s.game];
+  const setupForm = module && module.game && module.game.setupForm;
+  if (!setupForm) {
     const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("tb.start"));
     button.addEventListener("click", () => start({ setup: {} }));
     return el("div", { class: "card" }, button);
@@ -109,7 +112,7 @@ function startBox() {
   // kept across re-renders so the host's picks survive a player arriving
   if (!ctx.game) return null;
   if (!setupBox || setupBox.players !== s.players.length) {
-    setupBox = gaiaSetup(s.players.length, start, s.options, ctx.game.words);
+    setupBox = setupForm(s.players.length, start, s.options, ctx.game.words);
     setupBox.players = s.players.length;
   }
   return setupBox;
@@ -142,7 +145,7 @@ function lastLine() {
   return last ? el("p", { class: "tb-last", id: "last" }, last.text) : null;
 }
 
-// A reaction window (Gaia's Defense, Kazaam's head): whose answer the table waits for.
+// A reaction window (a defence, a power's answer): whose answer the table waits for.
 function answersLine() {
   const r = ctx.state.turn && ctx.state.turn.reaction;
   if (!r || ctx.state.turn.phase !== "reaction") return null;
@@ -179,7 +182,8 @@ function boardArea() {
     board.style.cssText = `width:100%;height:auto;max-width:${width * 5}px;max-height:100%`;
   }
   board ||= el("img", { alt: t("tb.board"), src: `/api/v1/sessions/${ctx.sid}/board.svg?v=${s.version}` });
-  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", "aria-label": t("tb.board") }, board);
+  // focusable: a board taller than its area scrolls (a row of boards), by keyboard too
+  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board") }, board);
 }
 
 function game() {
@@ -219,10 +223,11 @@ async function describeGame(name) {
 async function update(state) {
   const was = ctx.state;
   ctx.state = state;
+  await board(state.game);
   if (state.status === "lobby") await describeGame(state.game);
   if (state.status === "finished" && (!ctx.score || ctx.score.version !== state.version)) await loadScore();
   if (was && was.status === "lobby" && state.status === "lobby" && seatForm) seatForm.refresh();
-  render();
+  if (ready) render();
 }
 
 async function onMessage(message) {
@@ -238,16 +243,17 @@ async function icons() {
   try { ctx.icons = await import("./icons.js"); } catch { ctx.icons = null; }
 }
 
-async function boards() {
-  for (const name of ["gaia", "kazaam"]) {
-    try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
-  }
+// The game's page module (./<game>.js, as on the phones), once its state names the game.
+async function board(name) {
+  if (name in ctx.boards) return;
+  try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
 }
 
-await Promise.all([loadMessages(), icons(), boards()]);
+await Promise.all([loadMessages(), icons()]);
 await refresh();
 if (ctx.state) {
   await loadFeed();
+  ready = true;
   render();
   live(ctx.sid, onMessage);
   if (ctx.state.status === "playing") keepAwake();

@@ -1,0 +1,134 @@
+"""Marshmallow schemas built from what each game declares (``companion.games.shapes``).
+
+The API names no game: the fields a request may carry are the union of what the
+registered games declare (anything else is refused with 422 and field errors),
+each game then refuses the fields it does not use, and the OpenAPI document shows
+one move schema per game (``oneOf`` its move types, with a discriminator on
+``type``), built from the same declarations the sessions layer checks against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from apispec import APISpec
+from marshmallow import RAISE, Schema, fields, validate
+
+from companion.games import GAMES, Game
+from companion.games import shapes as sh
+
+
+def field_for(shape: sh.Shape, name: str = "Fields", shallow: bool = False) -> fields.Field[Any]:
+    """The marshmallow field of a shape (null counts as absent, as in the shapes);
+    ``name`` names a nested object's schema in the document. ``shallow`` leaves the
+    inside of objects to the game's check, which names the unknown field it refuses."""
+    if isinstance(shape, sh.Text):
+        return fields.String(allow_none=True, validate=validate.Length(max=shape.most))
+    if isinstance(shape, sh.Number):
+        return fields.Integer(strict=True, allow_none=True,
+                              validate=validate.Range(shape.low, shape.high))
+    if isinstance(shape, sh.Flag):
+        return fields.Boolean(allow_none=True, truthy={True}, falsy={False})
+    if isinstance(shape, sh.Items):
+        return fields.List(field_for(shape.item, name, shallow), allow_none=True,
+                           validate=validate.Length(max=shape.most))
+    if isinstance(shape, sh.Fields):
+        if shallow:
+            return fields.Dict(allow_none=True)
+        if not isinstance(shape.fields, dict):  # names the table chose (a score's points)
+            each = getattr(shape.fields, "shape", None)
+            return fields.Dict(keys=fields.String(), allow_none=True,
+                               values=field_for(each, name) if each else fields.Raw())
+        return fields.Nested(schema_for(shape.fields, name), allow_none=True)
+    return fields.Raw(allow_none=True, metadata={"description": "one of several shapes"})
+
+
+def schema_for(declared: Mapping[str, sh.Shape], name: str | None = None,
+               extra: dict[str, fields.Field[Any]] | None = None) -> Schema:
+    """A strict schema with exactly the declared fields (plus ``extra``)."""
+    name = name or "Fields"
+    built: dict[str, fields.Field[Any] | type] = {k: field_for(v, name + _camel(k))
+                                             for k, v in declared.items()}
+    built.update(extra or {})
+    built["Meta"] = type("Meta", (), {"unknown": RAISE})
+    return Schema.from_dict(built, name=name)()  # type: ignore[arg-type]
+
+
+def union(declarations: Iterable[Mapping[str, sh.Shape]], name: str,
+          extra: dict[str, fields.Field[Any]] | None = None) -> type[Schema]:
+    """One strict schema naming every field any game declares, so a field no game
+    has is refused here, as is a value of the wrong form when every game shapes the
+    field alike; the rest is left to the game's own declaration (``sessions.bounds``)."""
+    merged: dict[str, sh.Shape | None] = {}
+    for declared in declarations:
+        for key, shape in declared.items():
+            merged[key] = shape if merged.get(key, shape) == shape else None
+    built: dict[str, fields.Field[Any] | type] = {
+        key: fields.Raw(allow_none=True) if shape is None
+        else field_for(shape, name + _camel(key), shallow=True)
+        for key, shape in merged.items()}
+    built.update(extra or {})
+    built["Meta"] = type("Meta", (), {"unknown": RAISE})
+    return Schema.from_dict(built, name=name)  # type: ignore[arg-type]
+
+
+def _declared(game: Game) -> sh.Shapes:
+    return game.shapes or sh.Shapes({}, sh.Fields({}), sh.Fields({}))
+
+
+def moves_union() -> type[Schema]:
+    return union((m.fields for g in GAMES.values() for m in _declared(g).moves.values()),
+                 "Move", {
+        "type": fields.String(required=True, validate=validate.Length(max=40)),
+        "seat": fields.Integer(strict=True, metadata={
+            "description": "the host: the seat it acts for; in a game whose moves name a "
+                           "seat (the score pad), whose entry it is"})})
+
+
+def joins_union() -> type[Schema]:
+    return union((_declared(g).join.fields for g in GAMES.values()), "Join", {
+        "name": fields.String(required=True, validate=validate.Length(min=1, max=24))})
+
+
+def hands_union() -> type[Schema]:
+    return union((_declared(g).hand.fields for g in GAMES.values()), "Hand")
+
+
+def _camel(*parts: str) -> str:
+    return "".join(p.replace("_", " ").title().replace(" ", "") for p in parts)
+
+
+def document(spec: APISpec) -> None:
+    """Per game: a component schema per move type, the game's move schema (``oneOf``
+    them, discriminated by ``type``) and its setup; then ``Move`` and ``Setup``,
+    ``oneOf`` the games' (which game a session plays decides which applies)."""
+    games, setups = [], []
+    for game in GAMES.values():
+        declared = _declared(game)
+        mapping = {}
+        for kind, shape in declared.moves.items():
+            name = _camel(game.name, "move", kind)
+            spec.components.schema(name, schema=schema_for(shape.fields, name, {
+                "type": fields.String(required=True, validate=validate.OneOf([kind]))}))
+            mapping[kind] = f"#/components/schemas/{name}"
+        name = _camel(game.name, "move")
+        spec.components.schema(name, {
+            "description": f"A move in {game.label['en']}, by its type",
+            "oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping}})
+        games.append({"$ref": f"#/components/schemas/{name}"})
+        setup = _camel(game.name, "setup")
+        spec.components.schema(setup, schema=schema_for(declared.setup.fields, setup))
+        setups.append({"$ref": f"#/components/schemas/{setup}"})
+    spec.components.schema("GameMove", {
+        "description": "A move: the schema of the session's game applies",
+        "oneOf": games})
+    spec.components.schema("GameSetup", {
+        "description": "The host's setup: the schema of the session's game applies",
+        "oneOf": setups})
+
+
+#: the request body of POST .../moves as documented (``blp.doc(requestBody=...)``)
+MOVE_BODY: dict[str, Any] = {"content": {"application/json": {
+    "schema": {"$ref": "#/components/schemas/GameMove"}}}}
