@@ -1,6 +1,6 @@
 // Getting a phone to a seat: the join form (live while open), the wrong-code and
 // started-game pages with a box to type another code, and seat links.
-import { addStrings, api, el, t, term, toast, live, randomKey, COLORS } from "./common.js";
+import { addStrings, api, el, t, term, toast, live, randomKey, message, COLORS } from "./common.js";
 
 addStrings({
   en: { "join.title": "Join {game} · table {code}", "join.seated": "At the table: {names}",
@@ -122,7 +122,8 @@ export function joinForm(root, code, info, onJoined) {
     button.disabled = info.seats_left <= 0 || !info.colors.length;
   };
   const form = el("form", { class: "card", id: "join" },
-    el("h1", {}, t("join.title", { game: GAME_NAMES[info.game] || info.game, code })), seated, ...fields, hint, button);
+    el("h1", {}, t("join.title", { game: info.options?.title || GAME_NAMES[info.game]
+      || message(`${info.game}.picture.name`) || info.game, code })), seated, ...fields, hint, button);
   refresh(info, true);
   const idem = randomKey();  // one key per form: a retried tap never takes two seats
   let stop = null;

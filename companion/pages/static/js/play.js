@@ -80,7 +80,7 @@ addStrings({
 
 let icons = null;
 try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
-const MODULES = { gaia: gaiaModule, kazaam: kazaamModule };
+const MODULES = { gaia: gaiaModule, kazaam: kazaamModule, scorepad: await import("./scorepad.js") };
 
 const root = document.getElementById("play");
 const code = root.dataset.code;

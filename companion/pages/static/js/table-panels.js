@@ -98,7 +98,8 @@ export function playersPanel(ctx) {
       class: `tb-player${p.seat === turn ? " on-turn" : ""}`, "data-seat": p.seat },
     el("h3", {}, el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.seat === turn ? el("span", { class: "chip tb-turn-chip" }, t("tb.onTurn")) : null),
-    el("dl", {}, s.game === "gaia" ? gaiaPlayer(ctx, p) : kazaamPlayer(ctx, p))))));
+    el("dl", {}, ctx.boards?.[s.game]?.tablePlayer ? ctx.boards[s.game].tablePlayer(ctx, p)
+      : s.game === "gaia" ? gaiaPlayer(ctx, p) : kazaamPlayer(ctx, p))))));
 }
 
 function gaiaCard(ctx, pile, card) {
@@ -141,6 +142,7 @@ function kazaamTable(ctx) {
 }
 
 export function tablePanels(ctx) {
+  if (ctx.boards?.[ctx.state.game]?.tablePanels) return ctx.boards[ctx.state.game].tablePanels(ctx);
   return ctx.state.game === "gaia" ? gaiaTable(ctx) : kazaamTable(ctx);
 }
 
@@ -154,7 +156,8 @@ export function endPanel(ctx, extra) {
   const names = Object.fromEntries(s.players.map((p) => [p.seat, p.name]));
   const winners = (result.winners && result.winners.length ? result.winners : [result.winner]).filter((w) => w != null);
   const rows = ctx.score ? ctx.score.players : [];
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})))];
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})
+    .filter((k) => typeof r.breakdown[k] === "number")))];
   const headline = winners.length > 1 ? t("tb.winners", { who: winners.map((w) => names[w]).join(", ") })
     : winners.length ? t("tb.winner", { who: names[winners[0]] }) : t("tb.results");
   return el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },

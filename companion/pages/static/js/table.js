@@ -238,7 +238,7 @@ async function icons() {
 }
 
 async function boards() {
-  for (const name of ["gaia", "kazaam"]) {
+  for (const name of ["gaia", "kazaam", "scorepad"]) {
     try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
   }
 }
