@@ -218,10 +218,13 @@ async function save(state, ctx, note, button) {
   const move = state.options.scoring === "per_round" && !ctx.host
     ? { type: "score", seat: draft.target, round: draft.round, points } : { type: "score", points };
   button.disabled = true;
+  // the page redraws before send() returns: that drawing starts from a clean pad (the new
+  // entry shown as the earlier one); a refusal puts back what was typed
   const was = draft;
+  draft = null;
   const ok = await ctx.send(move);
   button.disabled = false;
-  if (ok && draft === was) draft = null;
+  if (!ok && draft === null) draft = was;
 }
 
 function entryCard(legal, state, me, ctx) {

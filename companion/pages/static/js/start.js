@@ -119,5 +119,7 @@ async function load() {
 
 document.getElementById("join-box").replaceChildren(codeBox());
 document.getElementById("start").addEventListener("submit", create);
+// the page says what is wrong beside each field, in its language (not the browser's bubble)
+document.getElementById("start").noValidate = true;
 translatePage(); // again: this module's strings were added after common.js translated the page
 load();
