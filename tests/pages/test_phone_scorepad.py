@@ -221,3 +221,51 @@ def test_start_page_makes_a_score_pad_for_catan(browser, live, shot, lang):
     assert options["max_players"] == 12 and options["scoring"] == "per_turn"
     watch.assert_no_errors()
     page.context.close()
+
+
+def test_a_big_table_stays_readable_on_a_tv_a_tablet_and_a_phone(browser, live, shot):
+    """Eight players, four categories, five rounds entered through the API: the table
+    screen's score table fits a TV and a tablet, and on a phone it scrolls inside its
+    card, never the page."""
+    url = f"{live.url}/api/v1"
+    names = ["Ada", "Bruno", "Clara", "Dario", "Elena", "Franz", "Greta", "Hugo"]
+    cats = ["Cards", "Longest road", "Army", "Harbours"]
+    created = requests.post(f"{url}/sessions", timeout=10, json={
+        "game": "scorepad", "options": {"title": "Catan", "categories": cats, "rounds": 5}}).json()
+    tokens = [requests.post(f"{url}/join/{created['code']}", json={"name": n},
+                            timeout=10).json()["player_token"] for n in names]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    assert requests.post(f"{url}/sessions/{created['id']}/start", headers=host, json={},
+                         timeout=10).status_code == 201
+    for turn in range(8 * 4 + 3):  # four rounds and three turns of the fifth
+        seat = turn % 8
+        points = {c: (seat * 7 + turn * 3 + i) % 23 - 5 for i, c in enumerate(cats)}
+        r = requests.post(f"{url}/sessions/{created['id']}/moves", timeout=10,
+                          headers={"Authorization": f"Bearer {tokens[seat]}"},
+                          json={"type": "score", "points": points})
+        assert r.status_code == 201, r.text
+    totals = {p["seat"]: p["total"] for p in
+              requests.get(f"{url}/sessions/{created['id']}", timeout=10).json()["players"]}
+    for size, name in (({"width": 1920, "height": 1080}, "tv"),
+                       ({"width": 1280, "height": 800}, "tablet")):
+        context = browser.new_context(viewport=size, locale="it-IT",
+                                      extra_http_headers={"Accept-Language": "it-IT,it"})
+        page = context.new_page()
+        watch = PageWatch(page)
+        page.goto(f"{live.url}/t/{created['id']}")
+        page.wait_for_selector("#sp-table")
+        assert all(cell(page, "total", s) == str(t).replace("-", "-") for s, t in totals.items())
+        assert page.locator("#sp-table th.on-turn[data-seat='3']").count() == 1
+        assert page.locator("#sp-table tr.current[data-round='5']").count() == 1
+        check_screen(page, "it")
+        width = page.evaluate("document.getElementById('sp-table').getBoundingClientRect().width")
+        assert width <= size["width"]
+        shot(page, name)
+        watch.assert_no_errors()
+        context.close()
+    page = phone(browser, "en").new_page()
+    page.goto(f"{live.url}/t/{created['id']}")
+    page.wait_for_selector("#sp-table")
+    check_screen(page, "en")  # the table scrolls inside its card: the page does not
+    shot(page, "phone-table")
+    page.context.close()

@@ -278,6 +278,8 @@ export function alertTurn(on, text) {
 }
 
 export const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yellow: "#f9c22e",
-  purple: "#7b1fa2", orange: "#f57c00" };
+  purple: "#7b1fa2", orange: "#f57c00",
+  // seats seven to twelve (the score pad)
+  pink: "#e91e8c", teal: "#00897b", brown: "#795548", grey: "#757575", lime: "#9ccc3c", navy: "#1a237e" };
 
 translatePage();

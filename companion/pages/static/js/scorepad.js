@@ -4,7 +4,7 @@
 // no minus sign), one field per category or the total, saved with one clear button.
 // per_round: any player's points for any round so far (a correction replaces, S2.3).
 // Table screen: the live score table (players × rounds, category totals, total, place).
-import { addStrings, el, t, tn, term, message } from "./common.js";
+import { addStrings, el, t, tn, term, message, COLORS } from "./common.js";
 
 addStrings({
   en: { "sp.round": "Round {n}", "sp.roundOf": "Round {n} of {count}",
@@ -62,9 +62,6 @@ if (!document.querySelector("link[data-scorepad]")) {
 
 const MOST = 10000;
 const DASH = "–";
-const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yellow: "#f9c22e", purple: "#7b1fa2",
-  orange: "#f57c00", pink: "#e91e8c", teal: "#00897b", brown: "#795548", grey: "#757575", lime: "#9ccc3c",
-  navy: "#1a237e" };
 
 // A number as printed: a real minus sign (readable across a table), a dash for no entry.
 export function num(value) {
@@ -112,7 +109,8 @@ function scoreTable(state, seat) {
   const categories = cats.map((name, i) => row(i ? "category" : "category first", name,
     players.map((p) => cell(p, num(p.categories[name] ?? 0))), { "data-category": name }));
   const about = [roundLine(state), t(state.options.low_wins ? "sp.lowWins" : "sp.highWins")].join(" · ");
-  return el("table", { class: "sp-table", id: "sp-table" },
+  const size = `--sp-cols:${players.length};--sp-rows:${state.round + cats.length + 2}`;
+  return el("table", { class: "sp-table", id: "sp-table", style: size },
     el("caption", {}, state.title ? el("b", { class: "sp-title" }, state.title) : null, el("span", {}, about)),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sp-hidden" }, t("sp.table"))),
       players.map((p) => headCell(p, state, seat)))),
