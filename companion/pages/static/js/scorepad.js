@@ -304,22 +304,25 @@ function urgent(legal, state, me, ctx) {
   return entryCard(legal, state, me, ctx);
 }
 
-export const game = { renderBoard, actionGroups: () => [], prompt, urgent, handDeclaration: () => null, extras: () => [] };
 
 // -- the table screen: each player's line and the pad's own settings ---------------------------
 function stat(label, value, key) {
   return el("div", { class: "tb-stat", "data-stat": key }, el("dt", {}, label), el("dd", {}, value));
 }
 
-export function tablePlayer(ctx, p) {
+function tablePlayer(ctx, p) {
   const placed = places(ctx.state);
   return [stat(word("total"), num(p.total), "total"), stat(t("sp.place"), String(placed[p.seat]), "rank")];
 }
 
-export function tablePanels(ctx) {
+function tablePanels(ctx) {
   const s = ctx.state;
   return [el("section", { class: "card", id: "sp-rules", "aria-label": t("sp.rules") }, el("h2", {}, t("sp.rules")),
     el("p", {}, upper(term("scorepad", s.options.scoring))),
     el("p", {}, el("b", {}, t(s.options.low_wins ? "sp.lowWins" : "sp.highWins"))),
     el("p", {}, s.rounds ? tn("sp.rounds", s.rounds) : upper(term("scorepad", "open_ended"))))];
 }
+
+// the table screen calls tablePlayer(ctx, player) and tablePanels(ctx) (table-panels.js)
+export const game = { renderBoard, actionGroups: () => [], prompt, urgent, handDeclaration: () => null,
+  extras: () => [], tablePlayer, tablePanels };

@@ -2,8 +2,11 @@
 // name), "texts" (named rows, added and removed one by one) and "number" (a whole number;
 // "no limit" too when the option's default is none). Each keeps chosen[name] current and
 // says what is wrong beside the field, in the page's language; the bounds come from the
-// option's `limits` in GET /games (min, max, max_items, max_length).
+// option in GET /games (min, max, max_items, max_length).
 import { el, t } from "./common.js";
+
+// A bound of an option: on the option itself, or under its `limits`.
+const bound = (option, key, fallback) => option[key] ?? option.limits?.[key] ?? fallback;
 
 let uid = 0;
 
@@ -20,7 +23,7 @@ function say(note, input, text) {
 }
 
 function textBox(option, chosen, label, ids) {
-  const max = option.limits?.max_length ?? 40;
+  const max = bound(option, "max_length", 40);
   const input = el("input", { type: "text", id: ids.input, name: `opt-${option.name}`, maxlength: max,
     value: chosen[option.name] || "", autocomplete: "off", "aria-describedby": `${ids.help} ${ids.note}` });
   input.addEventListener("input", () => { chosen[option.name] = input.value.trim(); });
@@ -30,8 +33,8 @@ function textBox(option, chosen, label, ids) {
 }
 
 function rowsBox(option, chosen, label, ids) {
-  const most = option.limits?.max_items ?? 12;
-  const max = option.limits?.max_length ?? 24;
+  const most = bound(option, "max_items", 12);
+  const max = bound(option, "max_length", 24);
   const list = el("ol", { class: "rows", id: ids.input });
   const note = noteFor(ids.note);
   const count = el("span", { class: "hint rows-count", "aria-live": "polite" });
@@ -86,8 +89,8 @@ function rowsBox(option, chosen, label, ids) {
 }
 
 function numberBox(option, chosen, label, ids) {
-  const low = option.limits?.min ?? 0;
-  const high = option.limits?.max ?? 999;
+  const low = bound(option, "min", 0);
+  const high = bound(option, "max", 999);
   const none = option.default === null;
   const name = option.name;
   const input = el("input", { type: "number", id: ids.input, inputmode: "numeric", min: low, max: high, step: 1,

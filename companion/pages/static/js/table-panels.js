@@ -98,7 +98,7 @@ export function playersPanel(ctx) {
       class: `tb-player${p.seat === turn ? " on-turn" : ""}`, "data-seat": p.seat },
     el("h3", {}, el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.seat === turn ? el("span", { class: "chip tb-turn-chip" }, t("tb.onTurn")) : null),
-    el("dl", {}, ctx.boards?.[s.game]?.tablePlayer ? ctx.boards[s.game].tablePlayer(ctx, p)
+    el("dl", {}, ctx.boards?.[s.game]?.game?.tablePlayer ? ctx.boards[s.game].game.tablePlayer(ctx, p)
       : s.game === "gaia" ? gaiaPlayer(ctx, p) : kazaamPlayer(ctx, p))))));
 }
 
@@ -142,7 +142,7 @@ function kazaamTable(ctx) {
 }
 
 export function tablePanels(ctx) {
-  if (ctx.boards?.[ctx.state.game]?.tablePanels) return ctx.boards[ctx.state.game].tablePanels(ctx);
+  if (ctx.boards?.[ctx.state.game]?.game?.tablePanels) return ctx.boards[ctx.state.game].game.tablePanels(ctx);
   return ctx.state.game === "gaia" ? gaiaTable(ctx) : kazaamTable(ctx);
 }
 
