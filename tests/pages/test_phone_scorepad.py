@@ -269,3 +269,35 @@ def test_a_big_table_stays_readable_on_a_tv_a_tablet_and_a_phone(browser, live, 
     check_screen(page, "en")  # the table scrolls inside its card: the page does not
     shot(page, "phone-table")
     page.context.close()
+
+
+def test_many_rows_keep_the_pad_in_reach_and_refuse_too_many_points(browser, live, shot):
+    """Eight rows with long names on a 360 px phone: a tapped row brings the number pad
+    and Save into sight; a number past 10,000 is refused on the pad with a sentence."""
+    cats = ["Cards", "Longest road bonus track", "Army", "Harbours and ports", "Cities",
+            "Settlements", "Development", "Victory points cards"]
+    pad = Pad(browser, live, "it", {"categories": cats}, NAMES)
+    pad.start()
+    ada = pad.phones[0]
+    ada.wait_for_selector("#sp-entry")
+    ada.click(f".sp-field[data-field='{cats[-1]}']")
+    assert_in_sight(ada, "#sp-save")
+    assert_in_sight(ada, ".sp-key[data-key='5']")
+    for digit in "10000":
+        ada.click(f".sp-key[data-key='{digit}']")
+    assert not ada.is_visible("#sp-note")
+    ada.click(".sp-key[data-key='1']")  # 100001: out of the rules' range (S2.1)
+    assert ada.is_visible("#sp-note") and "10.000" in ada.inner_text("#sp-note")
+    assert shown(ada, cats[-1]) == "10000"
+    ada.click(".sp-key[data-key=sign]")
+    ada.click(".sp-key[data-key=back]")
+    assert shown(ada, cats[-1]) == "-1000"
+    check_screen(ada, "it", name="Ada")
+    check_tap_targets(ada)
+    shot(ada, "many-rows")
+    before = pad.state()["version"]
+    ada.click("#sp-save")
+    pad.wait_version(ada, before)
+    assert pad.state()["players"][0]["categories"][cats[-1]] == -1000
+    assert pad.state()["turn"]["seat"] == 1
+    ada.watch.assert_no_errors()

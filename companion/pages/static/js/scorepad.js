@@ -160,11 +160,17 @@ function total() {
   return Object.values(draft.values).map(parse).filter((n) => n != null).reduce((a, b) => a + b, 0);
 }
 
+// The spans stay put while the value changes: a node replaced between a tap's mousedown
+// and mouseup would cost the tap its click.
 function fieldButton(name, label, refresh) {
-  const b = el("button", { type: "button", class: "sp-field", "data-field": name });
-  b.addEventListener("click", () => { draft.active = name; refresh(); });
+  const b = el("button", { type: "button", class: "sp-field", "data-field": name },
+    el("span", { class: "sp-fname" }, label), el("span", { class: "sp-value" }));
+  // with many rows the pad is below the fold: a tapped row brings it into sight
+  b.addEventListener("click", () => {
+    draft.active = name; refresh();
+    b.closest(".sp-entry")?.querySelector(".sp-dock")?.scrollIntoView({ block: "nearest" });
+  });
   b.addEventListener("focus", () => { if (draft.active !== name) { draft.active = name; refresh(); } });
-  b.label = label;
   return b;
 }
 
@@ -250,7 +256,9 @@ function entryCard(legal, state, me, ctx) {
       b.classList.toggle("active", f === draft.active);
       b.setAttribute("aria-pressed", String(f === draft.active));
       b.setAttribute("aria-label", t("sp.field", { name: names[f], value: v === "" ? t("sp.notTyped") : num(v) }));
-      b.replaceChildren(el("span", { class: "sp-fname" }, names[f]), el("span", { class: `sp-value${draft.fresh[f] ? " fresh" : ""}` }, v === "" ? DASH : num(v)));
+      const value = b.querySelector(".sp-value");
+      value.textContent = v === "" ? DASH : num(v);
+      value.classList.toggle("fresh", Boolean(draft.fresh[f]));
     }
     sum.textContent = fields.length > 1 ? t("sp.sum", { n: num(total()) }) : "";
     sum.hidden = fields.length < 2;
@@ -271,8 +279,6 @@ function entryCard(legal, state, me, ctx) {
     perRound ? el("p", { class: "hint" }, t("sp.promptRound")) : null,
     targetPicker(state, ctx, seats, redraw), earlier,
     el("div", { class: `sp-fields${fields.length > 1 ? " two" : ""}` }, buttons), sum, dock].filter(Boolean));
-  // with many rows the pad is below the fold: a tapped row brings it into sight
-  card.addEventListener("click", (e) => { if (e.target.closest(".sp-field")) dock.scrollIntoView({ block: "nearest" }); });
   refresh();
   return card;
 }
