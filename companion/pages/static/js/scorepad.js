@@ -203,15 +203,15 @@ function targetPicker(state, ctx, legalSeats, redraw) {
     el("label", { class: "pick", for: "sp-round" }, el("span", {}, t("sp.roundPick")), select));
 }
 
+const sumOf = (points) => Object.values(points).reduce((a, b) => a + b, 0);
+const nameOf = (state, seat) => (state.players.find((p) => p.seat === seat) || {}).name || "";
+
 function saveLabel(state, ctx) {
   const typed = Object.values(draft.values).some((v) => parse(v) != null);
   const n = num(total());
   if (state.options.scoring !== "per_round" || ctx.host) return typed ? t("sp.saveTurn", { n }) : t("sp.saveTurnEmpty");
-  const who = (state.players.find((p) => p.seat === draft.target) || {}).name || "";
-  if (draft.earlier) {
-    const was = num(Object.values(draft.earlier).reduce((a, b) => a + b, 0));
-    return t("sp.replace", { who, round: draft.round, was, n });
-  }
+  const who = nameOf(state, draft.target);
+  if (draft.earlier) return t("sp.replace", { who, round: draft.round, was: num(sumOf(draft.earlier)), n });
   return typed ? t("sp.saveFor", { n, who }) : t("sp.saveForEmpty", { who });
 }
 
@@ -231,54 +231,64 @@ async function save(state, ctx, note, button) {
   if (!ok && draft === null) draft = was;
 }
 
-function entryCard(legal, state, me, ctx) {
-  const moves = legal.filter((m) => m.type === "score");
-  if (state.status !== "playing" || !moves.length) return null;
-  const fields = Object.keys(moves[0].points);
+// The draft for this drawing: kept while it is for the same seat, round and fields.
+function keepDraft(state, ctx, seats, fields) {
   const perRound = state.options.scoring === "per_round" && !ctx.host;
-  const seats = moves.map((m) => (m.seat ?? ctx.seat));
-  const target = draft && seats.includes(draft.target) ? draft.target : ctx.seat;
+  const target = perRound && draft && seats.includes(draft.target) ? draft.target : ctx.seat;
   const round = perRound && draft && draft.round <= state.round ? draft.round : state.round;
   if (!draft || draft.key !== `${target}/${round}` || Object.keys(draft.values).join() !== fields.join()) {
     draft = prefill(state, target, round, fields);
   }
+}
+
+// Shows the draft: each field's value, the sum, the earlier entry (S2.3), the button's words.
+function show(parts, state, ctx) {
+  const { buttons, names, sum, button, earlier } = parts;
+  for (const b of buttons) {
+    const f = b.dataset.field; const v = draft.values[f];
+    b.classList.toggle("active", f === draft.active);
+    b.setAttribute("aria-pressed", String(f === draft.active));
+    b.setAttribute("aria-label", t("sp.field", { name: names[f], value: v === "" ? t("sp.notTyped") : num(v) }));
+    const value = b.querySelector(".sp-value");
+    value.textContent = v === "" ? DASH : num(v);
+    value.classList.toggle("fresh", Boolean(draft.fresh[f]));
+  }
+  sum.textContent = buttons.length > 1 ? t("sp.sum", { n: num(total()) }) : "";
+  sum.hidden = buttons.length < 2;
+  button.textContent = saveLabel(state, ctx);
+  earlier.hidden = !draft.earlier || state.options.scoring !== "per_round";
+  if (draft.earlier) {
+    earlier.textContent = t("sp.earlier", { who: nameOf(state, draft.target), round: draft.round, was: num(sumOf(draft.earlier)) });
+  }
+}
+
+function entryCard(legal, state, me, ctx) {
+  const moves = legal.filter((m) => m.type === "score");
+  if (state.status !== "playing" || !moves.length) return null;
+  const fields = Object.keys(moves[0].points);
+  const seats = moves.map((m) => (m.seat ?? ctx.seat));
+  keepDraft(state, ctx, seats, fields);
+  const perRound = state.options.scoring === "per_round" && !ctx.host;
   const card = el("section", { class: "card sp-entry", id: "sp-entry" });
   const redraw = (seat, r) => { draft = prefill(state, seat, r, fields); card.replaceWith(entryCard(legal, state, me, ctx)); };
-  const note = el("p", { class: "warnbox", role: "alert", id: "sp-note", hidden: true });
-  const sum = el("p", { class: "sp-sum", id: "sp-sum", "aria-live": "polite" });
-  const earlier = el("p", { class: "hint", id: "sp-earlier" });
-  const button = el("button", { type: "button", class: "primary big", id: "sp-save" });
   const names = Object.fromEntries(fields.map((f) => [f, f === "total" && !(state.options.categories || []).length ? word("total") : f]));
-  const buttons = fields.map((f) => fieldButton(f, names[f], () => refresh()));
-  function refresh() {
-    for (const b of buttons) {
-      const f = b.dataset.field; const v = draft.values[f];
-      b.classList.toggle("active", f === draft.active);
-      b.setAttribute("aria-pressed", String(f === draft.active));
-      b.setAttribute("aria-label", t("sp.field", { name: names[f], value: v === "" ? t("sp.notTyped") : num(v) }));
-      const value = b.querySelector(".sp-value");
-      value.textContent = v === "" ? DASH : num(v);
-      value.classList.toggle("fresh", Boolean(draft.fresh[f]));
-    }
-    sum.textContent = fields.length > 1 ? t("sp.sum", { n: num(total()) }) : "";
-    sum.hidden = fields.length < 2;
-    button.textContent = saveLabel(state, ctx);
-    const who = (state.players.find((p) => p.seat === draft.target) || {}).name || "";
-    earlier.hidden = !draft.earlier || !perRound;
-    if (draft.earlier) earlier.textContent = t("sp.earlier", { who, round: draft.round, was: num(Object.values(draft.earlier).reduce((a, b) => a + b, 0)) });
-  }
+  const parts = { names, buttons: fields.map((f) => fieldButton(f, names[f], () => show(parts, state, ctx))),
+    sum: el("p", { class: "sp-sum", id: "sp-sum", "aria-live": "polite" }), earlier: el("p", { class: "hint", id: "sp-earlier" }),
+    button: el("button", { type: "button", class: "primary big", id: "sp-save" }) };
+  const note = el("p", { class: "warnbox", role: "alert", id: "sp-note", hidden: true });
+  const refresh = () => show(parts, state, ctx);
   const onKey = (k) => {
     note.hidden = true;
     if (!press(k)) { note.textContent = t("sp.tooBig"); note.hidden = false; }
     refresh();
   };
-  button.addEventListener("click", () => save(state, ctx, note, button));
-  card.addEventListener("keydown", (e) => typed(e, onKey, fields, refresh, button));
-  const dock = el("div", { class: "sp-dock" }, keypad(onKey), note, button);
+  parts.button.addEventListener("click", () => save(state, ctx, note, parts.button));
+  card.addEventListener("keydown", (e) => typed(e, onKey, fields, refresh, parts.button));
   card.append(...[el("h2", {}, perRound ? t("sp.forTitle") : t("sp.ownTitle", { n: state.round })),
     perRound ? el("p", { class: "hint" }, t("sp.promptRound")) : null,
-    targetPicker(state, ctx, seats, redraw), earlier,
-    el("div", { class: `sp-fields${fields.length > 1 ? " two" : ""}` }, buttons), sum, dock].filter(Boolean));
+    targetPicker(state, ctx, seats, redraw), parts.earlier,
+    el("div", { class: `sp-fields${fields.length > 1 ? " two" : ""}` }, parts.buttons), parts.sum,
+    el("div", { class: "sp-dock" }, keypad(onKey), note, parts.button)].filter(Boolean));
   refresh();
   return card;
 }
