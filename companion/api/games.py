@@ -41,9 +41,6 @@ class OptionSchema(Schema):
     value_labels = fields.Dict(keys=fields.String(), values=fields.Nested(TextsSchema),
                                required=True, metadata={
                                    "description": "per value (true/false for booleans)"})
-    limits = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True,
-                         metadata={"description": "text/texts/number: min, max, max_items, "
-                                                  "max_length"})
     requires = fields.Dict(allow_none=True, metadata={
         "description": "offered only when these other options have these values"})
 
@@ -79,7 +76,7 @@ def _option(game: str, option: Option) -> dict[str, Any]:
         labels[word] = _texts(found)
     return {"name": option.name, "type": option.type, "values": list(option.values),
             "default": option.default, "label": option.label, "help": option.help,
-            "value_labels": labels, "requires": option.requires, "limits": option.limits}
+            "value_labels": labels, "requires": option.requires}
 
 
 def describe(game: Game) -> dict[str, Any]:

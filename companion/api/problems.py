@@ -56,8 +56,7 @@ RULE_CODES = {"NotYourTurn": "not_your_turn", "WrongPhase": "wrong_phase",
 
 def rule_problem(err: RuleError) -> Response:
     lang = language()
-    prefix = err.key.split(".")[0]
-    game = prefix if prefix in ("gaia", "kazaam", "scorepad") else None
+    game = err.key.split(".")[0] if err.key.split(".")[0] in ("gaia", "kazaam") else None
     type_ = f"/api/v1/rules/{game}#{err.rule}" if game else "about:blank"
     code = RULE_CODES.get(type(err).__name__, "rule_violation")
     extra: dict[str, Any] = {"rule": err.rule, "key": err.key, "params": err.params}

@@ -90,7 +90,7 @@ class JoinInfoSchema(Schema):
 
 
 class StartSchema(Strict):
-    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=12))
+    seating = fields.List(fields.Integer(strict=True), validate=validate.Length(max=8))
     first_player = fields.Integer(strict=True)
     setup = fields.Dict(load_default=dict, metadata={
         "description": "Gaia: {objectives: [[T,T,T,T] | [T x6]], display: {nature: [T,T,T], "
@@ -117,9 +117,6 @@ MoveSchema = Strict.from_dict({
     "taken": fields.List(fields.Dict(), validate=validate.Length(max=8),
                          metadata={"description": "Gaia Tornado: the card taken from each"}),
     "keep": fields.Integer(strict=True, metadata={"description": "Gaia Tornado: kept card"}),
-    "points": fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
-                          metadata={"description": "score pad: points by category or total"}),
-    "round": fields.Integer(strict=True, metadata={"description": "score pad: the round"}),
 }, name="Move")
 
 

@@ -29,8 +29,6 @@ class Option:
     help: Texts
     #: shown only when another option has a value, e.g. {"variant": "expert"}
     requires: dict[str, Any] | None = None
-    #: bounds of a "text" / "texts" / "number" option (min, max, max_items, max_length)
-    limits: dict[str, int] | None = None
 
     def value_key(self, value: Any) -> str:
         """The catalogue word of a value: ``true``/``false`` or the value itself."""
@@ -90,8 +88,6 @@ class Game:
     shapes: Shapes | None = None
     #: the values pages offer, by kind ({"terrains": (...), ...}): words via <game>.term.*
     words: dict[str, tuple[str, ...]] | None = None
-    #: a move's ``seat`` is part of the move (whose points), not only the host's choice
-    seat_in_move: bool = False
 
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")

@@ -6,18 +6,14 @@ from typing import Any
 
 from companion.games.gaia import rules_text as gaia_text
 from companion.games.kazaam import rules_text as kazaam_text
-from companion.games.scorepad import rules_text as scorepad_text
 
 Rules = dict[str, dict[str, str]]
-CATALOGUE: dict[str, Rules] = {"gaia": gaia_text.RULES, "kazaam": kazaam_text.RULES,
-                             "scorepad": scorepad_text.RULES}
+CATALOGUE: dict[str, Rules] = {"gaia": gaia_text.RULES, "kazaam": kazaam_text.RULES}
 #: per game: (rule id, option, value) -> texts, and the ids of expert-only rules
 BY_OPTION: dict[str, dict[tuple[str, str, object], dict[str, str]]] = {
-    "gaia": gaia_text.BY_OPTION, "kazaam": kazaam_text.BY_OPTION,
-    "scorepad": scorepad_text.BY_OPTION}
+    "gaia": gaia_text.BY_OPTION, "kazaam": kazaam_text.BY_OPTION}
 EXPERT_ONLY: dict[str, tuple[str, ...]] = {
-    "gaia": gaia_text.EXPERT_ONLY, "kazaam": kazaam_text.EXPERT_ONLY,
-    "scorepad": scorepad_text.EXPERT_ONLY}
+    "gaia": gaia_text.EXPERT_ONLY, "kazaam": kazaam_text.EXPERT_ONLY}
 
 
 def _for_options(game: str, options: dict[str, Any]) -> Rules:

@@ -25,8 +25,8 @@ class Sessions(_Lifecycle):
             seat, by = self._acting_seat(doc, token, body)
             if doc["state"] is None:
                 raise GameNotActive("G2.4", "session.not_started")
+            move = {k: v for k, v in body.items() if k != "seat"}
             game = GAMES[doc["game"]]
-            move = {k: v for k, v in body.items() if k != "seat" or game.seat_in_move}
             bounds.check_move(game, move)
             try:
                 doc["state"], events = game.apply(doc["state"], seat, move)
@@ -51,7 +51,7 @@ class Sessions(_Lifecycle):
                            extra={"errors": {"seat": ["required for the host"]}})
             return wanted, "host"
         assert seat is not None
-        if wanted is not None and wanted != seat and not GAMES[doc["game"]].seat_in_move:
+        if wanted is not None and wanted != seat:
             raise said(Forbidden, "session.own_seat_only")
         return seat, "player"
 

@@ -29,7 +29,7 @@ SCOREPAD = Game(
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
     public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
     private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
-    shapes=SHAPES, words=WORDS, seat_in_move=True,
+    shapes=SHAPES, words=WORDS,
 )
 
 __all__ = ["SCOREPAD", "apply", "finish", "legal_moves", "new_game", "normalize_options",

@@ -9,8 +9,6 @@ their bounds until ``Option`` can carry them.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.base import Option, Texts
 from companion.games.messages import register
 from companion.games.scorepad.state import (
@@ -82,12 +80,6 @@ SUMMARY: Texts = _texts("Turn order and scores for any game on the shelf.",
 
 #: what the pages offer to pick: the scoring modes and the twelve seat colours
 WORDS: dict[str, tuple[str, ...]] = {"scoring": SCORING, "colors": COLORS}
-
-_BOUNDS = {"text": lambda lo, hi: {"max_length": hi},
-           "texts": lambda lo, hi: {"max_items": lo, "max_length": hi},
-           "number": lambda lo, hi: {"min": lo, "max": hi}}
-OPTIONS = tuple(replace(o, limits=_BOUNDS[o.type](*LIMITS[o.name])) if o.name in LIMITS else o
-                for o in OPTIONS)
 
 register({f"scorepad.option.{o.name}": o.label for o in OPTIONS})
 register({f"scorepad.option.{o.name}.help": o.help for o in OPTIONS})
