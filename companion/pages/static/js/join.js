@@ -123,7 +123,7 @@ export function joinForm(root, code, info, onJoined) {
     button.disabled = info.seats_left <= 0 || !info.colors.length;
   };
   const form = el("form", { class: "card", id: "join" },
-    el("h1", {}, t("join.title", { game: info.title ? info.title[lang()] || info.title.en : info.game, code })), seated, ...fields, hint, button);
+    el("h1", {}, t("join.title", { game: info.options?.title || (info.title ? info.title[lang()] || info.title.en : info.game), code })), seated, ...fields, hint, button);
   refresh(info, true);
   const idem = randomKey();  // one key per form: a retried tap never takes two seats
   let stop = null;

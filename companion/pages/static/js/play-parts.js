@@ -27,7 +27,16 @@ export function resultCard(state, score, seat) {
     winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
     mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
     result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
-    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "" },
+    el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "", value: p.rank },
       el("b", {}, `${p.name}: ${p.total}`), " ",
-      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => `${label(k)} ${v}`).join(" · "))))));
+      el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => part(label(k), v)).filter(Boolean).join(" · "))))));
+}
+
+// A breakdown entry in words: "cities 4", or "by category: Cards 12, Roads 3"; lists
+// (points per round) are left to the game's own table.
+function part(label, value) {
+  if (typeof value === "number") return `${label} ${value}`;
+  if (!value || Array.isArray(value) || typeof value !== "object") return "";
+  const items = Object.entries(value).filter(([, n]) => typeof n === "number");
+  return items.length ? `${label}: ${items.map(([k, n]) => `${k} ${n}`).join(", ")}` : "";
 }

@@ -3,20 +3,33 @@
 import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js";
 import { codeBox } from "./codebox.js";
 import { clockChoice } from "./clock.js";
+import { inputBox, problems } from "./start-inputs.js";
 
 addStrings({
   en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
     "start.loading": "Loading the games…", "start.failed": "The games could not be loaded.",
     "start.retry": "Try again", "start.players": "{min} to {max} players", "start.rules": "Rules",
-    "start.options": "Options for {game}", "start.default": "default", "start.creating": "Creating…" },
+    "start.options": "Options for {game}", "start.default": "default", "start.creating": "Creating…",
+    "start.open": "No limit", "start.fixed": "Number:", "start.less": "One less", "start.more": "One more",
+    "start.add": "Add a row", "start.remove": "Remove {name}", "start.row": "Row {n}", "start.rows": "{n} of {max}",
+    "start.range": "Enter a whole number from {min} to {max}.", "start.long": "At most {max} characters.",
+    "start.twice": "Two rows have the same name: {name}.", "start.full": "{max} rows at most." },
   it: { "start.title": "Nuovo tavolo", "start.game": "Gioco", "start.create": "Crea il tavolo",
     "start.loading": "Carico i giochi…", "start.failed": "Non è stato possibile caricare i giochi.",
     "start.retry": "Riprova", "start.players": "da {min} a {max} giocatori", "start.rules": "Regole",
-    "start.options": "Opzioni per {game}", "start.default": "predefinita", "start.creating": "Creo il tavolo…" },
+    "start.options": "Opzioni per {game}", "start.default": "predefinita", "start.creating": "Creo il tavolo…",
+    "start.open": "Senza limite", "start.fixed": "Numero:", "start.less": "Uno in meno", "start.more": "Uno in più",
+    "start.add": "Aggiungi una riga", "start.remove": "Togli {name}", "start.row": "Riga {n}", "start.rows": "{n} di {max}",
+    "start.range": "Inserisci un numero intero da {min} a {max}.", "start.long": "Al massimo {max} caratteri.",
+    "start.twice": "Due righe hanno lo stesso nome: {name}.", "start.full": "Al massimo {max} righe." },
   de: { "start.title": "Neuer Tisch", "start.game": "Spiel", "start.create": "Tisch anlegen",
     "start.loading": "Lade die Spiele…", "start.failed": "Die Spiele konnten nicht geladen werden.",
     "start.retry": "Noch einmal", "start.players": "{min} bis {max} Personen", "start.rules": "Regeln",
-    "start.options": "Optionen für {game}", "start.default": "Standard", "start.creating": "Lege an…" },
+    "start.options": "Optionen für {game}", "start.default": "Standard", "start.creating": "Lege an…",
+    "start.open": "Ohne Grenze", "start.fixed": "Anzahl:", "start.less": "Eins weniger", "start.more": "Eins mehr",
+    "start.add": "Zeile hinzufügen", "start.remove": "{name} entfernen", "start.row": "Zeile {n}", "start.rows": "{n} von {max}",
+    "start.range": "Gib eine ganze Zahl von {min} bis {max} ein.", "start.long": "Höchstens {max} Zeichen.",
+    "start.twice": "Zwei Zeilen heißen gleich: {name}.", "start.full": "Höchstens {max} Zeilen." },
 });
 
 const words = (texts) => texts[lang()] || texts.en;
@@ -41,6 +54,7 @@ function offered(option) {
 }
 
 function optionBox(option) {
+  if (["text", "texts", "number"].includes(option.type)) return inputBox(option, chosen, words(option.label), words(option.help));
   const help = `help-${option.name}`;
   const values = option.values.map((value) => {
     const input = el("input", { type: "radio", name: `opt-${option.name}`, value: key(value),
@@ -73,6 +87,8 @@ function showOptions(game) {
 async function create(e) {
   e.preventDefault();
   const button = document.getElementById("create");
+  const wrong = problems(document.getElementById("options"));  // each says why beside it
+  if (wrong) { wrong.focus(); return; }
   const options = {};
   for (const option of current.options) if (offered(option)) options[option.name] = chosen[option.name];
   button.disabled = true;
@@ -108,5 +124,7 @@ async function load() {
 
 document.getElementById("join-box").replaceChildren(codeBox());
 document.getElementById("start").addEventListener("submit", create);
+// the page says what is wrong beside each field, in its language (not the browser's bubble)
+document.getElementById("start").noValidate = true;
 translatePage(); // again: this module's strings were added after common.js translated the page
 load();

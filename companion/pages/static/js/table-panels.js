@@ -72,7 +72,8 @@ export function endPanel(ctx, extra) {
   const names = Object.fromEntries(s.players.map((p) => [p.seat, p.name]));
   const winners = (result.winners && result.winners.length ? result.winners : [result.winner]).filter((w) => w != null);
   const rows = ctx.score ? ctx.score.players : [];
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})))];
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})
+    .filter((k) => typeof r.breakdown[k] === "number")))];
   const headline = winners.length > 1 ? t("tb.winners", { who: winners.map((w) => names[w]).join(", ") })
     : winners.length ? t("tb.winner", { who: names[winners[0]] }) : t("tb.results");
   return el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },
