@@ -13,6 +13,7 @@ import contextlib
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -71,6 +72,10 @@ class Hub:
         # the SSE frame is built once per message, not once per stream: the published
         # bytes are already the event's data {version, events, state}
         message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
+        message["data"] = data
+        # per-seat streams need the document (hands, legal moves): the first of them
+        # reads it, the others of this worker share that read
+        message["read"] = Once()
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
@@ -115,6 +120,23 @@ class Hub:
         for q in targets:
             with contextlib.suppress(queue.Full):
                 q.put_nowait({"resync": True})
+
+
+class Once:
+    """A value made by its first caller and shared by every later one (a failure is
+    not kept: the next caller tries again)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made = False
+        self._value: Any = None
+
+    def get(self, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            if not self._made:
+                self._value = make()
+                self._made = True
+            return self._value
 
 
 class Slots:
