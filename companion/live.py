@@ -116,10 +116,12 @@ class Hub:
     def _wake_all(self) -> None:
         """Tell every client to re-check the store (messages may have been missed)."""
         with self._lock:
-            targets = [q for group in self._subscribers.values() for q in group]
-        for q in targets:
-            with contextlib.suppress(queue.Full):
-                q.put_nowait({"resync": True})
+            groups = [list(group) for group in self._subscribers.values()]
+        for group in groups:
+            wake = {"resync": True, "read": Once()}  # one read per session, as a message
+            for q in group:
+                with contextlib.suppress(queue.Full):
+                    q.put_nowait(wake)
 
 
 class Once:

@@ -185,22 +185,23 @@ def _seat_frame(head: bytes, version: int, me: dict[str, Any]) -> bytes:
                                                              orjson.dumps(me))
 
 
-def _fresh(sid: str, events: list[Any]) -> tuple[Loaded, bytes]:
-    """The session as stored now, with the head of a frame carrying its public state."""
-    loaded = sessions().load(sid)
-    head = orjson.dumps({"version": loaded.version, "events": events,
-                         "state": public_state(loaded.doc, loaded.version, sessions().now())})
-    return loaded, head[:-1]
+def _head(loaded: Loaded, events: list[Any]) -> bytes:
+    """The JSON of {version, events, state} for ``loaded``, without its closing brace."""
+    return orjson.dumps({"version": loaded.version, "events": events,
+                         "state": public_state(loaded.doc, loaded.version,
+                                               sessions().now())})[:-1]
 
 
 def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
     """One read of the session per message per worker, shared by its per-seat streams;
-    the published bytes are the frame's head unless the session moved on meanwhile."""
+    the published bytes are the frame's head when they carry the state read. A resync
+    (the listener reconnected: anything may have been missed) is shared the same way."""
     def make() -> tuple[Loaded, bytes]:
         loaded = sessions().load(sid)
-        if loaded.version == message["version"]:
+        same = loaded.version == message.get("version")  # a resync has none
+        if same and message.get("state"):
             return loaded, message["data"][:-1]
-        return _fresh(sid, [])
+        return loaded, _head(loaded, message.get("events", []) if same else [])
     return cast(tuple[Loaded, bytes], message["read"].get(make))
 
 
@@ -218,9 +219,7 @@ def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes 
     me = reads.own(loaded.doc, loaded.version, token)
     if since is not None and loaded.version <= since:
         return loaded.version, None
-    head = orjson.dumps({"version": loaded.version, "events": events,
-                         "state": public_state(loaded.doc, loaded.version, sessions().now())})
-    return loaded.version, _seat_frame(head[:-1], loaded.version, me)
+    return loaded.version, _seat_frame(_head(loaded, events), loaded.version, me)
 
 
 @blp.route("/sessions/<sid>/me/events")
@@ -281,10 +280,7 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
             if not message.get("resync") and message["version"] <= seen:
                 continue
             try:
-                if message.get("resync"):
-                    loaded, head = _fresh(sid, [])
-                else:
-                    loaded, head = _shared(sid, message)
+                loaded, head = _shared(sid, message)
                 if loaded.version <= seen:
                     continue
                 me = reads.own(loaded.doc, loaded.version, token)
