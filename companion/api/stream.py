@@ -197,12 +197,22 @@ def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
     the published bytes are the frame's head when they carry the state read. A resync
     (the listener reconnected: anything may have been missed) is shared the same way."""
     def make() -> tuple[Loaded, bytes]:
+        if message.get("resync"):  # messages may have been missed: the log's last events
+            return _last_move(sid)
         loaded = sessions().load(sid)
-        same = loaded.version == message.get("version")  # a resync has none
+        same = loaded.version == message["version"]
         if same and message.get("state"):
             return loaded, message["data"][:-1]
         return loaded, _head(loaded, message.get("events", []) if same else [])
     return cast(tuple[Loaded, bytes], message["read"].get(make))
+
+
+def _last_move(sid: str) -> tuple[Loaded, bytes]:
+    """The session now, with the events of its last version (from the log's tail)."""
+    version = sessions().load(sid).version
+    entries, loaded = sessions().history(sid, since=max(0, version - 1))
+    last = entries[-1] if entries and entries[-1]["version"] == loaded.version else None
+    return loaded, _head(loaded, last["events"] if last else [])
 
 
 def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes | None]:

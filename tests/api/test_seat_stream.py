@@ -6,6 +6,7 @@ player's move. Real HTTP stack, real Redis."""
 from __future__ import annotations
 
 import queue
+import time
 
 import pytest
 import redis
@@ -23,8 +24,10 @@ def test_a_move_reaches_each_seat_with_its_own_hand_and_moves(live):
     api = Api(live.url)
     t = api.table(3)
     sid, (ada, bo, cy) = t["sid"], t["tokens"]
+    public = _hub_up(live, sid)
     streams = {name: Stream(_url(live, sid), token=tok)
                for name, tok in (("bo", bo), ("cy", cy))}
+    streams["public"] = public
     try:
         first = streams["bo"].next()  # the state it joined at, with its own view
         assert first["event"] == "version" and first["data"]["me"]["seat"] == 1
@@ -138,6 +141,16 @@ def test_refused_before_the_stream_opens(live, how):
     assert bo not in r.text and r.json()["detail"]
 
 
+def _hub_up(live, sid: str) -> Stream:
+    """The worker's pub/sub listener connected and past its start-up resync (held up by
+    a public stream), so counts and events below see only what a move causes."""
+    public = Stream(f"{live.url}/api/v1/sessions/{sid}/events")
+    public.next()
+    assert live.app.extensions["companion"].hub.connected.wait(10)
+    time.sleep(0.3)
+    return public
+
+
 def _reads(live) -> int:
     """Session reads Redis has served so far (each is one HMGET of the session's hash)."""
     stats = redis.Redis.from_url(live.app.config["REDIS_URL"]).info("commandstats")
@@ -152,18 +165,39 @@ def test_one_read_of_the_session_per_message_for_all_seat_streams(live):
     r = api.post(f"/sessions/{sid}/moves", tokens[0], json={"type": "end_turn"})
     assert r.status_code == 201, r.text
     alone = _reads(live) - before
-    streams = [Stream(_url(live, sid), token=tok) for tok in tokens]
+    streams = [_hub_up(live, sid)] + [Stream(_url(live, sid), token=tok) for tok in tokens]
     try:
-        for s in streams:
+        for s in streams[1:]:
             s.next()
         before = _reads(live)
         r = api.post(f"/sessions/{sid}/moves", tokens[1], json={"type": "end_turn"})
         assert r.status_code == 201, r.text
-        frames = [s.until(r.json()["version"])[-1]["data"] for s in streams]
+        frames = [s.until(r.json()["version"])[-1]["data"] for s in streams[1:]]
         assert [f["me"]["seat"] for f in frames] == [0, 1, 2, 3]
         assert [f["me"]["your_turn"] for f in frames] == [False, False, True, False]
         # four streams, each with its own view, and a single read of the session for them
         assert _reads(live) - before == alone + 1
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_a_listener_resync_is_shared_by_the_seat_streams_and_sends_nothing_new(live):
+    api = Api(live.url)
+    t = api.table(3)
+    sid, tokens = t["sid"], t["tokens"]
+    streams = [Stream(_url(live, sid), token=tok) for tok in tokens]
+    try:
+        for s in streams:
+            s.next()
+        assert live.app.extensions["companion"].hub.connected.wait(10)
+        time.sleep(0.3)  # past the listener's own start-up resync
+        before = _reads(live)
+        live.app.extensions["companion"].hub._wake_all()  # as after a pub/sub reconnect
+        for s in streams:
+            with pytest.raises(queue.Empty):  # nothing moved: nothing sent
+                s.next(timeout=0.5)
+        assert _reads(live) - before == 2  # the session, then the log's tail (its events)
     finally:
         for s in streams:
             s.close()
