@@ -4,7 +4,9 @@ Every SSE stream and long-poll of this process registers a queue for its
 session; a single background listener (one Redis connection, a pattern
 subscription) hands each published version to the queues of that session.
 Pub/sub drops messages while disconnected, so streams catch up from the
-stored log using their last seen version (``Last-Event-ID``).
+stored log using their last seen version (``Last-Event-ID``). Each message (and each
+resync, per session) carries a :class:`Once`: the seats' own streams of that session
+in this worker share one read of the session through it (issue 14).
 """
 
 from __future__ import annotations
