@@ -19,17 +19,20 @@ REQUESTS: dict[str, dict[str, list[str]]] = {
     # companion/pages/static/js/play.js (the phone)
     "phone": {
         # start(): loadMessages() (common.js), then load(): Promise.all of the state and
-        # the seat's private view with its legal moves; then live() opens the stream
+        # the seat's private view with its legal moves; then seatLive() (common.js) opens
+        # the seat's own stream, GET …/me/events with the token in a header
         "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}", ME],
-        # live() callback in start(): a version newer than the one shown calls
-        # load(msg.state): the state rides in the message, so only the seat's own part
-        "message": [ME],
-        # the same callback when the message carries no state: load() reads both
+        # onLive() on the seat's stream: a version newer than the one shown calls
+        # load(msg.state, msg.me): the message carries the state and the seat's own view
+        # with its legal moves, so nothing is read (issue 14)
+        "message": [],
+        # the same callback when a message carries no state (the host reading a seat
+        # without a phone, on the public stream): load() reads both
         "message_no_state": ["GET /api/v1/sessions/{sid}", ME],
         # load() called while a load is running: a version already on its way is not
-        # read again (the mover's own live message); a newer one is read once the
-        # running load ends, with the state its message carried
-        "again": [ME],
+        # read again (the mover's own live message); a newer one is shown once the
+        # running load ends, with the state and view its message carried
+        "again": [],
         # send(move): the POST (?include=me), whose answer brings the state and the
         # seat's own part: load(r.data.state, r.data.me) reads nothing; the mover's own
         # live message, held while the POST is on its way, is then already shown

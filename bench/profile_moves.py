@@ -47,6 +47,7 @@ class RoundTrips:
         self.count = 0
         self.by_kind: Counter[str] = Counter()
         self.requests: Counter[str] = Counter()
+        self.frames: Counter[str] = Counter()  # seat streams' frames (no request)
         main, send = threading.get_ident(), AbstractConnection.send_packed_command
 
         def counted(conn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -65,33 +66,47 @@ class RoundTrips:
             self.requests[kind] += 1
 
     def summary(self) -> str:
-        return "; ".join(f"{kind} {self.by_kind[kind] / n:.2f} per request ({n})"
-                         for kind, n in self.requests.items())
+        return "; ".join([f"{kind} {self.by_kind[kind] / n:.2f} per request ({n})"
+                          for kind, n in self.requests.items()]
+                         + [f"{kind} {self.by_kind[kind] / n:.2f} per frame ({n})"
+                            for kind, n in self.frames.items()])
 
 
 TRIPS = RoundTrips()
 
 
 class Phone:
-    """A seat's phone (or the screen: no token) and its live stream, the SSE response's
-    frames. Each stream runs in its own context: a streamed response keeps its Flask
-    context pushed between frames, as a server's greenlet per connection would."""
+    """A seat's phone and its own stream (seatLive(): GET …/me/events, the token in a
+    header), or the screen (no token) and the public stream: the SSE response's frames.
+    Each stream runs in its own context: a streamed response keeps its Flask context
+    pushed between frames, as a server's greenlet per connection would."""
 
     def __init__(self, client: Any, sid: str, token: str | None) -> None:
         self.client, self.sid, self.token = client, sid, token
         self.context = contextvars.Context()
-        response = self.context.run(client.get, f"/api/v1/sessions/{sid}/events",
-                                    buffered=False)
+        path, headers = f"/api/v1/sessions/{sid}/events", {}
+        if token:
+            path, headers = f"/api/v1/sessions/{sid}/me/events", {
+                "Authorization": f"Bearer {token}"}
+        response = self.context.run(client.get, path, headers=headers, buffered=False)
         assert response.status_code == 200
         self.frames = iter(response.response)
         self.response = response
-        self.shown = self.next_version()
+        self.shown = self.next_version(counted=False)  # the stream's first frame
 
-    def next_version(self) -> int:
-        """The next frame that carries a version (skipping `retry:` and heartbeats)."""
+    def next_version(self, counted: bool = True) -> int:
+        """The next frame that carries a version (skipping `retry:` and heartbeats); on a
+        seat's stream it carries the seat's view (`me`), built from one read of the
+        session per message shared by the seats' streams (counted as "seat frames")."""
+        before = TRIPS.count
         while True:
             frame = self.context.run(next, self.frames)
             if frame.startswith(b"id: "):
+                if self.token:
+                    assert b'"me":{' in frame, frame[:200]
+                if self.token and counted:
+                    TRIPS.frames["seat frames"] += 1
+                    TRIPS.by_kind["seat frames"] += TRIPS.count - before
                 return int(frame[4:frame.index(b"\n")])
 
     def get(self, line: str) -> Any:
@@ -197,16 +212,21 @@ def measure(moves: int, players: int) -> tuple[pstats.Stats, int, float, Counter
                           "RATE_LIMIT_CREATE": "100000 per minute",
                           "RATE_LIMIT_JOIN": "100000 per minute", "SSE_HEARTBEAT": 30})
         client = app.test_client()
+        # the Hub's listener stops with its last stream: keep it up between tables, or
+        # each table's first streams would see its restart (a resync) in their counts
+        keeper = app.extensions["companion"].hub.subscribe("profile-keeper")
         play(client, games[-1:], 5)  # warm up: imports, scripts loaded, the hub running
         hub_profile = profiled_hub(app)
         TRIPS.by_kind.clear()
         TRIPS.requests.clear()
+        TRIPS.frames.clear()
         before = redis_commands(app)
         profile = cProfile.Profile()
         started = time.perf_counter()
         played = profile.runcall(play, client, games, moves)
         elapsed = time.perf_counter() - started
         ran = redis_commands(app) - before
+        app.extensions["companion"].hub.unsubscribe("profile-keeper", keeper)
         app.extensions["companion"].close()
     finally:
         server.stop()
@@ -232,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
         stats.dump_stats(args.out)
     if args.json:
         Path(args.json).write_bytes(orjson.dumps({
-            "moves": moves, "requests": dict(TRIPS.requests),
+            "moves": moves, "requests": dict(TRIPS.requests), "frames": dict(TRIPS.frames),
             "round_trips": dict(TRIPS.by_kind), "redis_commands": dict(ran)}))
     print(f"{moves} moves, {args.players} phones and a screen per table, "
           f"{1e6 * elapsed / moves:,.0f} µs per move under the profiler")

@@ -95,7 +95,8 @@ class PageModel:
         self.seen.bump()
 
     def listen(self, ready: gevent.event.Event) -> None:
-        self.stream = gevent.spawn(read_stream, self.base, self.sid, self.on_message, ready)
+        self.stream = gevent.spawn(read_stream, self.base, f"/api/v1/sessions/{self.sid}/events",
+                                   self.on_message, ready)
 
     def close(self) -> None:
         if self.stream is not None:
@@ -121,6 +122,7 @@ class Phone(PageModel):
         self.token = token
         self.loading = False
         self.again: dict[str, Any] | None = None
+        self.again_mine: dict[str, Any] | None = None
         self.newest = -1
         self.sending = False
         self.held: dict[str, Any] | None = None
@@ -129,11 +131,18 @@ class Phone(PageModel):
         self.fetch("load", requests_for("phone", "load", self.sid)[:1])  # loadMessages()
         self.load(None, "load")
 
+    def listen(self, ready: gevent.event.Event) -> None:
+        """seatLive(): the seat's own stream, its token in a header, from the version shown."""
+        self.stream = gevent.spawn(read_stream, self.base,
+                                   f"/api/v1/sessions/{self.sid}/me/events", self.on_message,
+                                   ready, {"Authorization": f"Bearer {self.token}",
+                                           "Last-Event-ID": str(self.shown)})
+
     def load(self, given: dict[str, Any] | None, trigger: str,
              mine: dict[str, Any] | None = None) -> None:
         if self.loading:  # play.js: a version already on its way is not read again
             if given is not None and given["version"] > self.newest:
-                self.again = given
+                self.again, self.again_mine = given, mine
             return
         self.loading = True
         if given is not None:
@@ -144,9 +153,13 @@ class Phone(PageModel):
             else:
                 self.read(given, trigger)
             while self.again is not None and self.again["version"] > self.newest:
-                given, self.again = self.again, None
+                given, mine = self.again, self.again_mine
+                self.again = self.again_mine = None
                 self.newest = given["version"]
-                self.read(given, "again")
+                if mine is not None:
+                    self.show(given)  # the seat's stream brought its view: no read
+                else:
+                    self.read(given, "again")
         finally:
             self.loading = False
 
@@ -171,8 +184,8 @@ class Phone(PageModel):
                 self.held = message
             return
         state = message.get("state")
-        if state and state.get("id"):
-            gevent.spawn(self.load, state, "message")
+        if state and state.get("id"):  # the seat's stream: its view rides along (`me`)
+            gevent.spawn(self.load, state, "message", message.get("me"))
         else:
             gevent.spawn(self.load, None, "message_no_state")
 
@@ -219,12 +232,15 @@ class Screen(PageModel):
         self.show(state)
 
 
-def read_stream(base: str, sid: str, on_message: Any, ready: gevent.event.Event) -> None:
-    """An EventSource on /events: every `version` event's data, parsed, to ``on_message``."""
+def read_stream(base: str, path: str, on_message: Any, ready: gevent.event.Event,
+                headers: dict[str, str] | None = None) -> None:
+    """A live stream (EventSource, or seatLive()'s fetch with ``headers``): every `version`
+    event's data, parsed, to ``on_message``; ``ready`` once the stream is open."""
     parts = urlsplit(base)
     sock = socket.create_connection((parts.hostname, parts.port), timeout=300)
-    sock.sendall(f"GET /api/v1/sessions/{sid}/events HTTP/1.1\r\nHost: bench\r\n"
-                 "Accept: text/event-stream\r\n\r\n".encode())
+    extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\n"
+                 f"Accept: text/event-stream\r\n{extra}\r\n".encode())
     buffer = b""
     try:
         while True:
@@ -234,6 +250,8 @@ def read_stream(base: str, sid: str, on_message: Any, ready: gevent.event.Event)
             buffer += chunk
             if not ready.is_set() and buffer.startswith(b"HTTP/1.1 "):
                 assert buffer[9:12] == b"200", buffer[:200]
+                if b"retry:" in buffer:  # open (a seat up to date is sent no frame yet)
+                    ready.set()
             *events, buffer = buffer.split(b"\n\n")
             for event in events:
                 for line in event.split(b"\n"):

@@ -4,7 +4,9 @@ Every SSE stream and long-poll of this process registers a queue for its
 session; a single background listener (one Redis connection, a pattern
 subscription) hands each published version to the queues of that session.
 Pub/sub drops messages while disconnected, so streams catch up from the
-stored log using their last seen version (``Last-Event-ID``).
+stored log using their last seen version (``Last-Event-ID``). Each message (and each
+resync, per session) carries a :class:`Once`: the seats' own streams of that session
+in this worker share one read of the session through it (issue 14).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -71,6 +74,10 @@ class Hub:
         # the SSE frame is built once per message, not once per stream: the published
         # bytes are already the event's data {version, events, state}
         message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
+        message["data"] = data
+        # per-seat streams need the document (hands, legal moves): the first of them
+        # reads it, the others of this worker share that read
+        message["read"] = Once()
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
@@ -111,10 +118,29 @@ class Hub:
     def _wake_all(self) -> None:
         """Tell every client to re-check the store (messages may have been missed)."""
         with self._lock:
-            targets = [q for group in self._subscribers.values() for q in group]
-        for q in targets:
-            with contextlib.suppress(queue.Full):
-                q.put_nowait({"resync": True})
+            groups = [list(group) for group in self._subscribers.values()]
+        for group in groups:
+            wake = {"resync": True, "read": Once()}  # one read per session, as a message
+            for q in group:
+                with contextlib.suppress(queue.Full):
+                    q.put_nowait(wake)
+
+
+class Once:
+    """A value made by its first caller and shared by every later one (a failure is
+    not kept: the next caller tries again)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made = False
+        self._value: Any = None
+
+    def get(self, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            if not self._made:
+                self._value = make()
+                self._made = True
+            return self._value
 
 
 class Slots:

@@ -5,16 +5,18 @@ from __future__ import annotations
 import queue
 import time
 from collections.abc import Callable, Generator, Iterator
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
-from companion.api.http import Blueprint, sessions
-from companion.errors import NotFound, SessionError, StoreDown, said
+from companion.api.http import Blueprint, bearer, sessions
+from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
+from companion.games.messages import register
 from companion.observability import SSE_CLIENTS
-from companion.sessions import public_state
+from companion.sessions import public_state, reads
+from companion.store import Loaded
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
 
@@ -156,3 +158,150 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
     finally:
         hub.unsubscribe(sid, q)
         release()
+
+
+# -- the per-seat stream (issue 14: no request per phone after a move) ------------------
+register({
+    "session.token_in_url": {
+        "en": "A seat's token never goes in an address: send it as Authorization: Bearer.",
+        "it": "Il token di un posto non va mai in un indirizzo: invialo come "
+              "Authorization: Bearer.",
+        "de": "Das Token eines Platzes gehört nie in eine Adresse: sende es als "
+              "Authorization: Bearer."},
+    "session.seat_stream_host": {
+        "en": "The host has no seat of its own: follow the table's public stream.",
+        "it": "L'host non ha un posto suo: segui il flusso pubblico del tavolo.",
+        "de": "Der Gastgeber hat keinen eigenen Platz: folge dem öffentlichen Strom des "
+              "Tisches."},
+})
+
+#: ends a per-seat stream whose token stopped working (re-issued, taken over)
+LOST = b'event: lost\ndata: {"status": 401}\n\n'
+
+
+def _seat_frame(head: bytes, version: int, me: dict[str, Any]) -> bytes:
+    """``head``: the JSON of {version, events, state} without its closing brace."""
+    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head,
+                                                             orjson.dumps(me))
+
+
+def _head(loaded: Loaded, events: list[Any]) -> bytes:
+    """The JSON of {version, events, state} for ``loaded``, without its closing brace."""
+    return orjson.dumps({"version": loaded.version, "events": events,
+                         "state": public_state(loaded.doc, loaded.version,
+                                               sessions().now())})[:-1]
+
+
+def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
+    """One read of the session per message per worker, shared by its per-seat streams;
+    the published bytes are the frame's head when they carry the state read. A resync
+    (the listener reconnected: anything may have been missed) is shared the same way."""
+    def make() -> tuple[Loaded, bytes]:
+        if message.get("resync"):  # messages may have been missed: the log's last events
+            return _last_move(sid)
+        loaded = sessions().load(sid)
+        same = loaded.version == message["version"]
+        if same and message.get("state"):
+            return loaded, message["data"][:-1]
+        return loaded, _head(loaded, message.get("events", []) if same else [])
+    return cast(tuple[Loaded, bytes], message["read"].get(make))
+
+
+def _last_move(sid: str) -> tuple[Loaded, bytes]:
+    """The session now, with the events of its last version (from the log's tail)."""
+    version = sessions().load(sid).version
+    entries, loaded = sessions().history(sid, since=max(0, version - 1))
+    last = entries[-1] if entries and entries[-1]["version"] == loaded.version else None
+    return loaded, _head(loaded, last["events"] if last else [])
+
+
+def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes | None]:
+    """The frame a (re)connecting seat is owed: the latest state and its own view, with
+    the last move's events; none when ``since`` is already the latest. Refused (401,
+    403, 404) as ``/me`` is: it runs before the stream opens."""
+    events: list[Any] = []
+    if since is None:
+        loaded = sessions().load(sid)
+    else:  # the log's tail gives the events of the move missed last, same snapshot
+        entries, loaded = sessions().history(sid, since=max(0, since))
+        if entries and entries[-1]["version"] == loaded.version:
+            events = entries[-1]["events"]
+    me = reads.own(loaded.doc, loaded.version, token)
+    if since is not None and loaded.version <= since:
+        return loaded.version, None
+    return loaded.version, _seat_frame(_head(loaded, events), loaded.version, me)
+
+
+@blp.route("/sessions/<sid>/me/events")
+@blp.doc(responses={"200": {"description": "text/event-stream for one seat (its token in "
+                                           "Authorization: Bearer, never in the address): "
+                                           "one event per version, data = {version, events, "
+                                           "state, me}, me being the body of GET "
+                                           "/me?include=legal; `event: lost` ends it when "
+                                           "the token stops working",
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                     "422": {"description": "a token in the query string"},
+                     "401": {"description": "no token, or one that holds nothing here"},
+                     "403": {"description": "the host's token (no seat of its own)"},
+                     "404": {"description": "no such session"},
+                     "429": {"description": "this address has SSE_MAX_PER_CLIENT streams open"},
+                     "503": {"description": "this worker carries SSE_MAX_STREAMS streams"}})
+def seat_events(sid: str) -> Response:
+    """A seat's live updates (SSE): each carries the state and the seat's own view with
+    its legal moves, so a phone needs no request after another player's move"""
+    if {"token", "access_token"} & set(request.args):
+        raise said(Invalid, "session.token_in_url")
+    token = bearer()
+    hub = current_app.extensions["companion"].hub
+    heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    release = _hold_slot()
+    assert release is not None
+    q = hub.subscribe(sid)  # before the read: nothing published meanwhile is missed
+    try:
+        seen, first = _latest(sid, token, _last_seen())
+    except Exception:
+        hub.unsubscribe(sid, q)
+        release()
+        raise
+    assert token is not None  # _latest refused a missing one
+    response = Response(stream_with_context(_seat_stream(sid, token, q, seen, first,
+                                                         heartbeat)),
+                        mimetype="text/event-stream")
+    response.call_on_close(release)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int,
+                 first: bytes | None, heartbeat: float) -> Iterator[bytes]:
+    hub = current_app.extensions["companion"].hub
+    SSE_CLIENTS.inc()
+    try:
+        yield b"retry: 2000\n\n"
+        if first is not None:
+            yield first
+        while True:
+            try:
+                message = q.get(timeout=heartbeat)
+            except queue.Empty:
+                yield b": heartbeat\n\n"
+                continue
+            if not message.get("resync") and message["version"] <= seen:
+                continue
+            try:
+                loaded, head = _shared(sid, message)
+                if loaded.version <= seen:
+                    continue
+                me = reads.own(loaded.doc, loaded.version, token)
+            except Unauthorized:
+                yield LOST
+                return
+            except (StoreDown, NotFound):
+                yield b": store unavailable, retrying\n\n"
+                continue
+            seen = loaded.version
+            yield _seat_frame(head, seen, me)
+    finally:
+        SSE_CLIENTS.dec()
+        hub.unsubscribe(sid, q)

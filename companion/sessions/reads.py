@@ -41,6 +41,17 @@ def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None,
     return out
 
 
+def own(doc: dict[str, Any], version: int, token: str | None) -> dict[str, Any]:
+    """What ``/me?include=legal`` answers a seated phone, from a document already read
+    (the per-seat stream: one read per message per worker, issue 14). The host's
+    token is refused: it has no seat of its own."""
+    _role, seat = who(doc, token)
+    if seat is None:
+        raise said(Forbidden, "session.seat_stream_host")
+    return {**private_view(doc, seat), "host": False, "version": version,
+            "legal_moves": moves_of(doc, seat)}
+
+
 def moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The seat's legal moves now (none before the start)."""
     return [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)

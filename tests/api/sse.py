@@ -13,8 +13,11 @@ import requests
 class Stream:
     """Collects the events of ``url`` into a queue: dicts with id, event, data."""
 
-    def __init__(self, url: str, last_event_id: int | None = None) -> None:
+    def __init__(self, url: str, last_event_id: int | None = None,
+                 token: str | None = None) -> None:
         headers = {"Accept": "text/event-stream"}
+        if token is not None:  # the per-seat stream: the token in a header, never the URL
+            headers["Authorization"] = f"Bearer {token}"
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
         self.response = requests.get(url, headers=headers, stream=True, timeout=(5, 30))

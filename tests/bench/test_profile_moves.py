@@ -1,7 +1,7 @@
 """bench/profile_moves.py at a tiny scale: it plays through the real app and Redis, and
 its counts hold issue 14's budgets — two Redis round trips per accepted move on the
-writing side, one per phone read, and one request per phone per move (none for the
-table screen)."""
+writing side, no request per phone or screen after a move (the per-seat streams), and
+one read of the session per message for all of a table's seat streams."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ def test_the_hot_path_keeps_its_round_trips_and_requests(tmp_path: Path) -> None
     writing = "accepted move (writing side)"
     assert requests[writing] == moves and trips[writing] == 2 * moves
     reads = {kind: n for kind, n in requests.items() if kind != writing}
-    # the two other phones read their own part once per move; the mover and screen: never
-    assert reads == {"me (reads)": 2 * moves}
-    assert trips["me (reads)"] == reads["me (reads)"]
+    # no phone and no screen makes a request after a move: every seat's own stream brings
+    # its view, built from ONE read of the session per message shared by the three streams
+    assert reads == {}
+    assert counts["frames"] == {"seat frames": 3 * moves}
+    assert trips["seat frames"] == moves
     assert counts["redis_commands"]["evalsha"] >= moves  # one commit script per move

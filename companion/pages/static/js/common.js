@@ -188,6 +188,71 @@ export function live(sid, onMessage) {
   return () => { stopped = true; clearTimeout(timer); source.close(); };
 }
 
+// A seat's own live updates (issue 14): GET /me/events with the token in a header, read
+// with fetch (EventSource cannot send headers; a token never goes in an address). Each
+// message carries the state and the seat's view with its legal moves (`me`), so the phone
+// makes no request after another player's move. `event: lost` or a 401: the token stopped
+// working, onLost() says so. Reconnects back off (1, 2, 4 … 60 s) and resend the last
+// version seen, the server answers with the latest state if it moved on meanwhile.
+export function seatLive(sid, token, since, onMessage, onLost) {
+  const badge = document.getElementById("live");
+  const wait = backoff(1000, 60000);
+  let timer = null; let stopped = false; let reading = false; let ctrl = null; let last = since;
+  const show = (up) => {
+    badge.hidden = false; badge.textContent = t(up ? "live" : "reconnecting"); badge.className = up ? "live" : "live down";
+  };
+  const later = () => { if (!stopped && !timer) { show(false); timer = setTimeout(open, wait.next()); } };
+  const lose = () => { stopped = true; onLost(); };
+  const frame = (text) => {  // one SSE event; true when it ends the stream
+    let event = "message"; let data = ""; let id = null;
+    for (const line of text.split("\n")) {
+      const at = line.indexOf(":"); if (at === 0) continue;
+      const field = at < 0 ? line : line.slice(0, at); const value = at < 0 ? "" : line.slice(at + 1).replace(/^ /, "");
+      if (field === "event") event = value; else if (field === "data") data += value; else if (field === "id") id = value;
+    }
+    if (event === "lost") { lose(); return true; }
+    if (event !== "version" || !data) return false;
+    let msg = null;
+    try { msg = JSON.parse(data); } catch { return false; }
+    if (id !== null) last = Number(id);
+    onMessage(msg);
+    return false;
+  };
+  const read = async (body) => {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buf = (buf + value).replace(/\r\n?/g, "\n");
+      let cut;
+      while ((cut = buf.indexOf("\n\n")) >= 0) {
+        const text = buf.slice(0, cut); buf = buf.slice(cut + 2);
+        if (frame(text)) { reader.cancel().catch(() => {}); return; }
+      }
+    }
+  };
+  const open = async () => {
+    timer = null;
+    if (stopped) return;
+    ctrl = new AbortController(); reading = true;
+    const headers = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
+    if (last !== null && last !== undefined) headers["Last-Event-ID"] = String(last);
+    try {
+      const r = await fetch(`/api/v1/sessions/${sid}/me/events`, { headers, signal: ctrl.signal, cache: "no-store" });
+      if (r.status === 401) { reading = false; return lose(); }
+      if (r.ok && r.body) { wait.reset(); show(true); await read(r.body); }
+    } catch { /* network gone or aborted: reconnect below unless stopped */ }
+    reading = false;
+    later();
+  };
+  open();
+  document.addEventListener("visibilitychange", () => {
+    if (!stopped && document.visibilityState === "visible" && !reading && timer) { clearTimeout(timer); timer = null; open(); }
+  });
+  return () => { stopped = true; clearTimeout(timer); if (ctrl) ctrl.abort(); };
+}
+
 let catalogue = {};
 // A catalogue sentence or label by its full key, or null when the catalogue lacks it.
 export function message(key) { return catalogue[key] ?? null; }

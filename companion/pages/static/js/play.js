@@ -38,7 +38,7 @@
 //         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
-import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, alertTurn,
+import { addStrings, api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
@@ -165,7 +165,7 @@ function failed(status) {  // anything else: back off, then read again
 let loading = null; let again = null; let newest = -1;
 async function load(given, mine) {
   if (loading) {
-    if (!given || given.version > newest) again = given || again || true;
+    if (!given || given.version > newest) again = given ? { given, mine } : again || true;
     return loading;
   }
   if (given) newest = Math.max(newest, given.version);
@@ -195,7 +195,8 @@ async function load(given, mine) {
   try { await loading; } finally { loading = null; }
   if (again) {
     const next = again; again = null;
-    if (next === true || next.version > newest) await load(next === true ? undefined : next);
+    if (next === true) await load();
+    else if (next.given.version > newest) await load(next.given, next.mine);
   }
 }
 
@@ -206,7 +207,9 @@ function onLive(msg) {
   if (state && msg.version <= state.version) return;  // already shown (our own move)
   if (sending) { if (!held || msg.version > held.version) held = msg; return; }
   if (msg.events && msg.events.length) lastEvents = msg.events;
-  load(msg.state && msg.state.id ? msg.state : undefined);
+  // a seat's own stream brings its view and legal moves too (`me`): nothing to read
+  const given = msg.state && msg.state.id ? msg.state : undefined;
+  load(given, given && msg.me ? msg.me : undefined);
 }
 
 async function send(move) {
@@ -410,7 +413,9 @@ async function start() {
   await load();
   if (!state) return;
   keepAwake();
-  stopLive = live(s.sid, onLive);
+  // a phone follows its seat's own stream (no request after a move); the host reading a
+  // seat without a phone keeps the public one and reads that seat's view
+  stopLive = s.host ? live(s.sid, onLive) : seatLive(s.sid, s.token, state.version, onLive, lostSeat);
 }
 
 function failedJoin(info) {
