@@ -73,6 +73,8 @@ def _fmt(value: Any, lang: str = "en", game: str | None = None) -> str:
         return ", ".join(_fmt(v, lang, game) for v in value) if value else "-"
     if isinstance(value, dict):
         return _fmt_thing(value, lang, game)
+    if isinstance(value, (int, float)) and value < 0:
+        return f"\u2212{-value}"  # a minus sign, as the tables print it, not a hyphen
     return str(value)
 
 

@@ -99,6 +99,9 @@ def test_a_per_turn_game_with_categories_to_the_end(browser, live, shot, lang):
         looks_right(pad, page, lang, seat)
     winner = NAMES[by_total[0]]
     assert winner in pad.phones[0].inner_text("#winner")
+    # Clara's roads came to 0 + (-1): said with a minus sign, as the tables print it
+    ranking = pad.phones[0].inner_text("#result .ranking")
+    assert "Roads \u22121" in ranking and "-1" not in ranking
     shot(pad.phones[0], "result")
     axe_check(pad.phones[0])
     pad.table.wait_for_selector("#results")

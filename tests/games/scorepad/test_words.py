@@ -69,7 +69,7 @@ def test_every_event_is_narrated_in_three_languages():
     emitted = set(re.findall(r'"type": "([a-z_]+)"', _source()))
     assert emitted <= seen | {"score", "end_turn"}  # move types appear in templates
     assert render("scorepad.event.scored", {"who": "Ada", "total": -4, "round": 2}, "de") \
-        == "Ada: -4 in Runde 2"
+        == "Ada: \u22124 in Runde 2"  # a minus sign, as the score tables print it
 
 
 def test_every_word_and_option_label_in_three_languages():

@@ -263,6 +263,11 @@ export async function loadMessages() {
 
 // A value of an event in words: game words through term(), a card or tile by its
 // words, counts as "forest ×2", a square by what is on it (never its coordinates).
+// A number as people read it: negative ones with a minus sign (−3), not a hyphen.
+export function num(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
 function fmt(value, game = "", state = null, names = {}) {
   if (Array.isArray(value)) {
     if (value.length === 2 && value.every(Number.isInteger)) return place(value, game, state, names);
@@ -284,6 +289,7 @@ function fmt(value, game = "", state = null, names = {}) {
     return "";
   }
   if (typeof value === "boolean") return term(game, String(value));
+  if (typeof value === "number") return num(value);
   return typeof value === "string" && game ? term(game, value) : String(value ?? "");
 }
 

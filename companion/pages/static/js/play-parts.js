@@ -1,6 +1,6 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
 // result at the end.
-import { el, t, message, COLORS } from "./common.js";
+import { el, t, message, num, COLORS } from "./common.js";
 import { colorName } from "./join.js";
 
 export function groupsCard(groups) {
@@ -28,15 +28,15 @@ export function resultCard(state, score, seat) {
     mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
     result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
     el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "", value: p.rank },
-      el("b", {}, `${p.name}: ${p.total}`), " ",
+      el("b", {}, `${p.name}: ${num(p.total)}`), " ",
       el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => part(label(k), v)).filter(Boolean).join(" · "))))));
 }
 
 // A breakdown entry in words: "cities 4", or "by category: Cards 12, Roads 3"; lists
 // (points per round) are left to the game's own table.
 function part(label, value) {
-  if (typeof value === "number") return `${label} ${value}`;
+  if (typeof value === "number") return `${label} ${num(value)}`;
   if (!value || Array.isArray(value) || typeof value !== "object") return "";
   const items = Object.entries(value).filter(([, n]) => typeof n === "number");
-  return items.length ? `${label}: ${items.map(([k, n]) => `${k} ${n}`).join(", ")}` : "";
+  return items.length ? `${label}: ${items.map(([k, n]) => `${k} ${num(n)}`).join(", ")}` : "";
 }
