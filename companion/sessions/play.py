@@ -20,7 +20,7 @@ from companion.sessions.core import (
     require_host,
     who,
 )
-from companion.sessions.reads import moves_of
+from companion.sessions.reads import seat_view
 from companion.sessions.replay import has_phone
 from companion.sessions.seats import host_may_read
 from companion.sessions.views import private_view
@@ -54,8 +54,7 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         entry = {"k": "move", "seat": seat, "by": by, "m": made}
         answer: dict[str, Any] = {"seq": doc["moves"]}
         if with_me and (by == "player" or not has_phone(doc["players"][seat])):
-            answer["me"] = {**private_view(doc, seat), "host": by == "host",
-                            "version": loaded.version + 1, "legal_moves": moves_of(doc, seat)}
+            answer["me"] = seat_view(doc, seat, loaded.version + 1, by == "host")
         return Change(doc, entry, events, answer, secret_fields=("me",))
 
     return change(ctx, sid, decide, idem, expected_version)

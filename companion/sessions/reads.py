@@ -29,15 +29,23 @@ def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None,
     _role, seat = who(doc, token)
     if seat is None and seat_arg is not None:  # the host, for a seat without a phone
         host_may_read(doc, seat_arg)
-        out = {**private_view(doc, seat_arg), "host": True, "version": loaded.version}
-    elif seat is None:
-        out = {"seat": None, "host": True, "version": loaded.version}
-    elif seat_arg is not None and seat_arg != seat:
+        return seat_view(doc, seat_arg, loaded.version, True, with_legal)
+    if seat is None:
+        out: dict[str, Any] = {"seat": None, "host": True, "version": loaded.version}
+        return {**out, "legal_moves": []} if with_legal else out
+    if seat_arg is not None and seat_arg != seat:
         raise said(Forbidden, "session.own_seat_only", rule=rules.SEAT)
-    else:
-        out = {**private_view(doc, seat), "host": False, "version": loaded.version}
+    return seat_view(doc, seat, loaded.version, False, with_legal)
+
+
+def seat_view(doc: dict[str, Any], seat: int, version: int, host: bool,
+              with_legal: bool = True) -> dict[str, Any]:
+    """A seat's private view as ``/me`` answers it (``host``: read by the host for a
+    seat without a phone), with its legal moves when ``with_legal``: the one body of
+    ``/me``, the move answer's ``me`` and the per-seat stream's frames."""
+    out = {**private_view(doc, seat), "host": host, "version": version}
     if with_legal:
-        out["legal_moves"] = [] if out["seat"] is None else moves_of(doc, out["seat"])
+        out["legal_moves"] = moves_of(doc, seat)
     return out
 
 
@@ -48,8 +56,7 @@ def own(doc: dict[str, Any], version: int, token: str | None) -> dict[str, Any]:
     _role, seat = who(doc, token)
     if seat is None:
         raise said(Forbidden, "session.seat_stream_host")
-    return {**private_view(doc, seat), "host": False, "version": version,
-            "legal_moves": moves_of(doc, seat)}
+    return seat_view(doc, seat, version, False)
 
 
 def moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:
