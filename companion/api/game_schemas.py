@@ -22,7 +22,10 @@ from companion.games import shapes as sh
 def field_for(shape: sh.Shape, name: str = "Fields", shallow: bool = False) -> fields.Field[Any]:
     """The marshmallow field of a shape (null counts as absent, as in the shapes);
     ``name`` names a nested object's schema in the document. ``shallow`` leaves the
-    inside of objects to the game's check, which names the unknown field it refuses."""
+    inside of objects to the game's check, which names the unknown field it refuses,
+    and a bound a rule states, which the game refuses with that rule."""
+    if shallow and isinstance(shape, (sh.Text, sh.Number, sh.Items)) and shape.rule:
+        return _ruled(shape)
     if isinstance(shape, sh.Text):
         return fields.String(allow_none=True, validate=validate.Length(max=shape.most))
     if isinstance(shape, sh.Number):
@@ -42,6 +45,21 @@ def field_for(shape: sh.Shape, name: str = "Fields", shallow: bool = False) -> f
                                values=field_for(each, name) if each else fields.Raw())
         return fields.Nested(schema_for(shape.fields, name), allow_none=True)
     return fields.Raw(allow_none=True, metadata={"description": "one of several shapes"})
+
+
+def _ruled(shape: sh.Text | sh.Number | sh.Items) -> fields.Field[Any]:
+    """A field whose bound a rule states: documented here, refused by the game's own
+    check with the rule's id and sentence (a 422 without the rule would hide it)."""
+    assert shape.rule is not None
+    about: dict[str, Any] = {"description": f"refused by rule {shape.rule.rule} when out of "
+                                            "these bounds"}
+    if isinstance(shape, sh.Number):
+        about.update(type="integer", minimum=shape.low, maximum=shape.high)
+    elif isinstance(shape, sh.Items):
+        about.update(type="array", minItems=shape.least, maxItems=shape.most)
+    else:
+        about.update(type="string", maxLength=shape.most)
+    return fields.Raw(allow_none=True, metadata=about)
 
 
 def schema_for(declared: Mapping[str, sh.Shape], name: str | None = None,

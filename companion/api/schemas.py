@@ -249,6 +249,8 @@ class ScoreRowSchema(Schema):
 class ScoreSchema(Schema):
     final = fields.Boolean()
     version = fields.Integer()
+    tie_broken_by = fields.String(metadata={"description": "a final ranking where a tie was "
+                                                           "broken: by what (`seating`, G9.3)"})
     players = fields.List(fields.Nested(ScoreRowSchema))
 
 

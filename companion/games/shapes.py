@@ -6,6 +6,9 @@ key inside a card that no card has, a list longer than any table needs — is
 refused before the engine sees it, so nothing a game does not use is ever
 stored or shown. The shapes only bound the form; the rules still judge the
 values (a terrain that does not exist is the engine's refusal, with its rule).
+A bound that a rule states carries that rule (``rule=Bound(...)``): a value out
+of it is refused with the rule's id and sentence, as the engine would refuse it,
+not as a malformed field.
 """
 
 from __future__ import annotations
@@ -19,10 +22,22 @@ from companion.games.messages import register
 
 
 @dataclass(frozen=True)
+class Bound:
+    """The rule a shape's bound comes from: its id and the message key of its refusal.
+    The sentence gets ``params``, the bound's figures (``min``/``max`` of a number or
+    a list's length) and ``name``, the last part of the field's path."""
+
+    rule: str
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Text:
     """A string of at most ``most`` characters."""
 
     most: int = 40
+    rule: Bound | None = None
 
 
 @dataclass(frozen=True)
@@ -31,6 +46,7 @@ class Number:
 
     low: int = -1000
     high: int = 1000
+    rule: Bound | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +60,8 @@ class Items:
 
     item: Shape
     most: int
+    least: int = 0
+    rule: Bound | None = None
 
 
 @dataclass(frozen=True)
@@ -82,25 +100,32 @@ class Shapes:
 
 
 class _Misfit(Exception):
-    def __init__(self, path: str, unknown: bool) -> None:
+    def __init__(self, path: str, unknown: bool, shape: Text | Number | Items | None = None
+                 ) -> None:
         super().__init__(path)
         self.path = path
         self.unknown = unknown
+        self.bound = shape.rule if shape is not None else None  # a rule states the bound
+        self.figures = _figures(shape) if shape is not None else {}
+
+
+def _ruled(shape: Text | Number | Items, path: str) -> _Misfit:
+    return _Misfit(path, False, shape)
 
 
 def _fit(shape: Shape, value: Any, path: str) -> None:
     if isinstance(shape, Text):
         if not isinstance(value, str) or len(value) > shape.most:
-            raise _Misfit(path, False)
+            raise _ruled(shape, path)
     elif isinstance(shape, Number):
         if type(value) is not int or not shape.low <= value <= shape.high:
-            raise _Misfit(path, False)
+            raise _ruled(shape, path)
     elif isinstance(shape, Flag):
         if type(value) is not bool:
             raise _Misfit(path, False)
     elif isinstance(shape, Items):
-        if not isinstance(value, list) or len(value) > shape.most:
-            raise _Misfit(path, False)
+        if not isinstance(value, list) or not shape.least <= len(value) <= shape.most:
+            raise _ruled(shape, path)
         for i, item in enumerate(value):
             _fit(shape.item, item, f"{path}.{i}")
     elif isinstance(shape, Fields):
@@ -128,17 +153,35 @@ def _fit_either(shape: Either, value: Any, path: str) -> None:
             return
         except _Misfit as misfit:
             misfits.append(misfit)
-    # the most telling refusal: an unknown field inside an otherwise fitting object
-    raise next((m for m in misfits if m.unknown), misfits[-1])
+    # the most telling refusal: an unknown field inside an otherwise fitting object,
+    # then a bound a rule states
+    raise next((m for m in misfits if m.unknown),
+               next((m for m in misfits if m.bound is not None), misfits[-1]))
+
+
+def _figures(shape: Text | Number | Items) -> dict[str, int]:
+    """The bound's own numbers, for the rule's sentence."""
+    if isinstance(shape, Number):
+        return {"min": shape.low, "max": shape.high}
+    if isinstance(shape, Items):
+        return {"min": shape.least, "max": shape.most}
+    return {"max": shape.most}
 
 
 def check(shape: Shape, value: Any, path: str = "") -> None:
-    """Refuse ``value`` unless it has ``shape`` (BadMove, 422, naming the field)."""
+    """Refuse ``value`` unless it has ``shape`` (BadMove, 422, naming the field): out
+    of a bound a rule states, with that rule's id and sentence."""
     try:
         _fit(shape, value, path)
     except _Misfit as misfit:
+        where = misfit.path or "move"
+        bound = misfit.bound
+        if bound is not None:
+            raise BadMove(bound.rule, bound.key, field=where,
+                                name=where.rsplit(".", 1)[-1], **misfit.figures,
+                                **bound.params) from None
         key = "move.unknown_field" if misfit.unknown else "move.bad_field"
-        raise BadMove("move", key, field=misfit.path or "move") from None
+        raise BadMove("move", key, field=where) from None
 
 
 def check_move(shapes: Shapes, move: Any, path: str = "") -> None:

@@ -119,9 +119,9 @@ def test_refused_entries_name_the_rule_and_the_field(live):
         ("S2.1", "scorepad.score.unknown_category")
     assert "Cards" in unknown.json()["detail"]
     big = _move(api, pad, ada, type="score", seat=0, points={"Cards": 10_001})
-    # the pad's declared shape bounds the points before the engine runs (S2.1's range)
+    # the pad's declared shape bounds the points before the engine runs, with S2.1
     assert big.status_code == 422 and "points.Cards" in big.json()["errors"]
-    assert "points.Cards" in big.json()["detail"]
+    assert big.json()["rule"] == "S2.1" and big.json()["detail"].startswith("Cards: ")
     extra = _move(api, pad, ada, type="score", seat=0, points={"Cards": 1}, bonus=2)
     assert extra.status_code == 422 and "bonus" in extra.json()["errors"]
     wrong_type = _move(api, pad, ada, type="score", seat=0, points={"Cards": "7"})

@@ -18,7 +18,9 @@ def test_rules_page_follows_the_sessions_options(live):
     api = Api(live.url)
     sid = api.create("gaia", feeding="all", end_on="deck_empty")["id"]
     plain = _page(live, "gaia", "en")
-    assert "the cities you built (option feeding: all" in plain
+    assert "the cities you built, also once taken over (option feeding: holder" in plain
+    holder = api.create("gaia", feeding="holder")["id"]
+    assert "each city your pawns hold" in _page(live, "gaia", "en", session=holder)
     page = _page(live, "gaia", "en", session=sid)
     assert "every city on the map with an animals need, whoever built it" in page
     assert "as soon as the nature or the life deck is empty" in page

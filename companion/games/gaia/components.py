@@ -33,7 +33,7 @@ MAX_COORD: Final = 64
 #: G11: option -> (allowed values, default); catalog options are checked apart
 OPTION_CHOICES: Final[dict[str, tuple[tuple[Any, ...], Any]]] = {
     "variant": (("base", "expert"), "base"),
-    "feeding": (("builder", "all"), "builder"),
+    "feeding": (("builder", "holder", "all"), "builder"),
     "end_on": (("pile_and_display_empty", "deck_empty"), "pile_and_display_empty"),
     "auto_end_turn": ((True, False), True),
     "catastrophes": ((True, False), False),

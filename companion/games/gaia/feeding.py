@@ -11,11 +11,22 @@ from companion.games.gaia.context import Ctx, coord
 from companion.games.gaia.names import place, seen
 
 
+def in_scope(scope: str, city: dict[str, Any], seat: int) -> bool:
+    """G7.1: whether ``seat`` feeds ``city`` under the ``feeding`` option: ``builder``
+    (the cities it laid, even once taken over), ``holder`` (the cities its pawns hold;
+    one without pawns stays its builder's, so no city goes unfed) or ``all``."""
+    if scope == "all":
+        return True
+    if scope == "holder" and city["pawns"]:
+        return seat in city["pawns"]
+    return city["builder"] == seat  # type: ignore[no-any-return]
+
+
 def hungry(state: dict[str, Any], seat: int) -> list[str]:
     """G7.1: cities in scope with an ``animals`` need, in build order."""
-    everyone = state["options"]["feeding"] == "all"
+    scope = state["options"]["feeding"]
     return [k for k, city in cities_in_order(state["tiles"])
-            if ANIMALS in city["needs"] and (everyone or city["builder"] == seat)]
+            if ANIMALS in city["needs"] and in_scope(scope, city, seat)]
 
 
 def sources(state: dict[str, Any], k: str) -> list[str]:

@@ -188,6 +188,14 @@ EVENTS: T = {
     "gaia.event.turn_passed": {"en": "{who}'s turn", "it": "tocca a {who}",
                                "de": "{who} ist am Zug"},
     "gaia.event.game_over": {"en": "game over", "it": "partita finita", "de": "Spielende"},
+    # G9.3: said with the results of a stopped game whose ranking seating decided
+    "gaia.result.tie_broken_by.seating": {
+        "en": "Tie broken by seating: with as many pawns placed, whoever sits closer after "
+              "the player on turn when the game was stopped ranks higher.",
+        "it": "Parità decisa dall'ordine di gioco: a pari segnalini piazzati, è davanti chi "
+              "siede più vicino dopo chi era di turno quando la partita è stata chiusa.",
+        "de": "Gleichstand nach Sitzordnung entschieden: bei gleich vielen gesetzten Figuren "
+              "liegt vorn, wer näher nach der Person sitzt, die beim Beenden am Zug war."},
 }
 
 register(RULES)

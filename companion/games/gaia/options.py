@@ -29,9 +29,15 @@ _WORDS: dict[str, tuple[Texts, Texts]] = {
                "Macht-Stapel."}),
     "feeding": (
         {"en": "Which cities eat", "it": "Quali città mangiano", "de": "Welche Städte fressen"},
-        {"en": "Before a turn, the player's own cities eat (rules), or every city on the map.",
-         "it": "Prima di un turno mangiano le città del giocatore (regole) o tutte le città.",
-         "de": "Vor einem Zug fressen die eigenen Städte (Regel) oder alle Städte."}),
+        {"en": "Before a turn, the cities the player built eat, also those taken over (rules); "
+               "or the cities the player's pawns hold (a city without pawns: its builder's); "
+               "or every city on the map.",
+         "it": "Prima di un turno mangiano le città costruite dal giocatore, anche se prese da "
+               "altri (regole); o le città con i suoi segnalini (una città senza segnalini: di "
+               "chi l'ha costruita); o tutte le città.",
+         "de": "Vor einem Zug fressen die selbst gebauten Städte, auch übernommene (Regel); "
+               "oder die Städte mit den eigenen Figuren (eine Stadt ohne Figuren: die der "
+               "Person, die sie baute); oder alle Städte."}),
     "end_on": (
         {"en": "End of the game", "it": "Fine della partita", "de": "Spielende"},
         {"en": "The game ends when a deck and its face-up cards are gone (rules), or as soon "

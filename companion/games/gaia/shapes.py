@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from companion.games.shapes import SQUARE, Either, Fields, Flag, Items, Number, Shapes, Text
+from companion.games.shapes import (
+    SQUARE,
+    Bound,
+    Either,
+    Fields,
+    Flag,
+    Items,
+    Number,
+    Shapes,
+    Text,
+)
 
 WORD = Text(20)  # a terrain, a symbol, a need, a power card, a pile, a source
-LIFE_CARD = Fields({"kind": WORD, "symbol": WORD, "needs": Items(WORD, 4)})
+#: G1.1: a city card shows 4 needs (the engine refuses fewer)
+NEEDS = Items(WORD, 4, rule=Bound("G1.1", "move.bad_needs"))
+LIFE_CARD = Fields({"kind": WORD, "symbol": WORD, "needs": NEEDS})
+#: G2.2: the face-up display (its exact sizes are the engine's, with the same rule)
+SHOWN = Bound("G2.2", "gaia.setup.bad_display")
 CARD = Either((WORD, LIFE_CARD))  # a nature or power card by name, a life card as object
 CLAIMS = Items(SQUARE, 64)  # claim_cities (G6.5)
 NOTHING = Fields({})
@@ -15,7 +29,7 @@ MOVES = {
                     "refill": CARD, "discard": CARD}),
     "play_nature": Fields({"terrain": WORD, "at": SQUARE, "claim_cities": CLAIMS}),
     "play_animals": Fields({"symbol": WORD, "at": SQUARE, "claim_cities": CLAIMS}),
-    "play_city": Fields({"symbol": WORD, "needs": Items(WORD, 4), "at": SQUARE,
+    "play_city": Fields({"symbol": WORD, "needs": NEEDS, "at": SQUARE,
                          "claim_cities": CLAIMS}),
     "claim_objective": Fields({"objective": Number(0, 16)}),
     "feed": Fields({"sources": Items(Fields({"city": SQUARE, "from": SQUARE}), 64),
@@ -33,8 +47,9 @@ MOVES = {
 #: G2: objectives (pairs, a rainbow, or "power"), the face-up display, seating
 SETUP = Fields({
     "objectives": Items(Either((WORD, Items(WORD, 6))), 8),
-    "display": Fields({"nature": Items(WORD, 6), "life": Items(LIFE_CARD, 6),
-                       "power": Items(WORD, 6)}),
+    "display": Fields({"nature": Items(WORD, 6, rule=SHOWN),
+                       "life": Items(LIFE_CARD, 6, rule=SHOWN),
+                       "power": Items(WORD, 6, rule=SHOWN)}),
     "seating": Items(Number(0, 16), 8),
     "first_player": Number(0, 16),
 })

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from companion.games.gaia import feeding
@@ -99,10 +100,22 @@ def ranking(state: dict[str, Any], ender: int, winner: int | None = None) -> lis
     return sorted(order, key=rank_key)
 
 
+def seating_broke_a_tie(state: dict[str, Any], ranked: list[int], winner: int | None) -> bool:
+    """G9.3: whether two players next to each other in the ranking placed as many pawns,
+    so that only seating put one before the other (a G9.1 winner is first anyway)."""
+    counts = [placed(state["players"][s]) for s in ranked if s != winner]
+    return any(a == b for a, b in pairwise(counts))
+
+
 def end_game(ctx: Ctx, reason: str, ender: int, winner: int | None = None) -> None:
+    """G9: the result; ``ender`` is the player who ended the game (after a host's
+    finish, the seat on turn), from whom G9.3 counts seating for ties."""
     ranked = ranking(ctx.state, ender, winner)
-    result = {"winner": ranked[0], "winners": [ranked[0]], "ranking": ranked,
-              "reason": reason, "ended_by": ender}
+    result: dict[str, Any] = {"winner": ranked[0], "winners": [ranked[0]], "ranking": ranked,
+                              "reason": reason, "ended_by": ender}
+    if reason == "stopped" and seating_broke_a_tie(ctx.state, ranked, winner):
+        # G9.3: after a host's finish nobody chose the ender, so the results say it
+        result["tie_broken_by"] = "seating"
     ctx.state["status"] = "finished"
     ctx.state["result"] = result
     ctx.emit("game_over", result=result)

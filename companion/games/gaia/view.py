@@ -84,7 +84,10 @@ def score(state: State) -> dict[str, Any]:
                                    "objectives": on_objectives,
                                    "pawns_in_hand": p["pawns"]}})
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    return {"final": result is not None, "players": rows}
+    out: dict[str, Any] = {"final": result is not None, "players": rows}
+    if result is not None and "tie_broken_by" in result:
+        out["tie_broken_by"] = result["tie_broken_by"]  # G9.3
+    return out
 
 
 def public_move(move: dict[str, Any]) -> dict[str, Any]:

@@ -62,6 +62,8 @@ TERMS: dict[str, W] = {
     "base": ("base game", "gioco base", "Grundspiel"),
     "expert": ("expert game", "gioco esperto", "Expertenspiel"),
     "builder": ("the player's own cities", "le proprie città", "die eigenen Städte"),
+    "holder": ("the cities the player's pawns hold", "le città con i propri segnalini",
+               "die Städte mit den eigenen Figuren"),
     "all": ("every city", "tutte le città", "alle Städte"),
     "pile_and_display_empty": ("a deck and its face-up cards are gone",
                                "un mazzo e le sue carte scoperte sono finiti",

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from companion.games.shapes import JOIN, Fields, Items, Number, Shapes, Text
+from companion.games.kazaam.components import COST_MAX, COST_MIN, TORSO_TAKES
+from companion.games.shapes import JOIN, Bound, Fields, Items, Number, Shapes, Text
 
 WORD = Text(24)  # a type, a part, a slot, an ingredient, an answer
-TILE = Fields({"homunculus": WORD, "part": WORD, "ingredients": Items(WORD, 5)})  # K1.2
+#: K1.4: a tile shows 2-5 ingredients
+COST = Items(WORD, COST_MAX, COST_MIN, Bound("K1.4", "kazaam.tile.cost_count"))
+TILE = Fields({"homunculus": WORD, "part": WORD, "ingredients": COST})  # K1.2
+#: K5.5: the torso takes three
+TAKEN = Items(WORD, TORSO_TAKES, TORSO_TAKES, Bound("K5.5", "kazaam.torso.count",
+                                                   {"count": TORSO_TAKES}))
 NOTHING = Fields({})
 
 MOVES = {
@@ -14,7 +20,7 @@ MOVES = {
     "discard": Fields({"tile": TILE}),
     # K5: the power of a built part, with its target
     "power": Fields({"slot": WORD, "target": Fields({
-        "seat": Number(0, 16), "tile": TILE, "slot": WORD, "ingredients": Items(WORD, 5)})}),
+        "seat": Number(0, 16), "tile": TILE, "slot": WORD, "ingredients": TAKEN})}),
     "refresh": NOTHING,
     "react": Fields({"answer": WORD}),  # K5.6
     "end_turn": NOTHING,

@@ -15,10 +15,12 @@ from companion.games.scorepad.state import (
     POINTS_MAX,
     POINTS_MIN,
 )
-from companion.games.shapes import Fields, Items, Number, Shape, Shapes
+from companion.games.shapes import Bound, Fields, Items, Number, Shape, Shapes
 
-POINTS = Number(POINTS_MIN, POINTS_MAX)
+#: S2.1 states these bounds: a value out of them is refused with S2.1's sentence
+POINTS = Number(POINTS_MIN, POINTS_MAX, Bound("S2.1", "scorepad.score.points_range"))
 OPEN_ROUNDS_MAX = 10_000
+ROUND = Number(1, OPEN_ROUNDS_MAX, Bound("S2.1", "scorepad.score.round_number"))
 
 
 class AnyName(Mapping[str, Shape]):
@@ -44,10 +46,11 @@ class AnyName(Mapping[str, Shape]):
 
 
 SEAT = Number(0, MAX_PLAYERS - 1)
+SCORED_SEAT = Number(0, MAX_PLAYERS - 1, Bound("S2.1", "scorepad.score.seat_number"))
 MOVES = {
-    "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SEAT,
+    "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SCORED_SEAT,
                      # an open-ended pad has no last round; a session's log bounds it
-                     "round": Number(1, OPEN_ROUNDS_MAX)}),
+                     "round": ROUND}),
     "end_turn": Fields({}),
 }
 

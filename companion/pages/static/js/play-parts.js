@@ -17,6 +17,13 @@ export function lobby(state) {
       p.name, " · ", colorName(p.color, state.game)))));
 }
 
+// G9.3: a ranking that seating decided says so, in the engine's words.
+export function tieBreak(state) {
+  const by = state.result && state.result.tie_broken_by;
+  const words = by ? message(`${state.game}.result.tie_broken_by.${by}`) : null;
+  return words ? el("p", { class: "hint", id: "tie-break" }, words) : null;
+}
+
 export function resultCard(state, score, seat) {
   if (!score) return null;
   const label = (k) => message(`${state.game}.score.${k}`) || k.replaceAll("_", " ");
@@ -27,6 +34,7 @@ export function resultCard(state, score, seat) {
     winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
     mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
     result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
+    tieBreak(state),
     el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "", value: p.rank },
       el("b", {}, `${p.name}: ${num(p.total)}`), " ",
       el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => part(label(k), v)).filter(Boolean).join(" · "))))));

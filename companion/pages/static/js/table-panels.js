@@ -1,6 +1,7 @@
 // What the table screen shows besides the board: each player's card and the game's own
 // panels (both drawn by the game's page module), and the end with every breakdown.
 import { addStrings, el, message, t, tn, term, COLORS } from "./common.js";
+import { tieBreak } from "./play-parts.js";
 
 addStrings({
   en: { "tb.players": "Players", "tb.onTurn": "on turn", "tb.none": "none", "tb.piles": "Cards left",
@@ -79,6 +80,7 @@ export function endPanel(ctx, extra) {
   return el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },
     el("h2", { id: "winner" }, headline),
     result.reason ? el("p", { class: "hint", id: "reason" }, t("tb.reason", { reason: term(s.game, result.reason) })) : null,
+    tieBreak(s),
     rows.length ? el("div", { class: "tb-scroll" }, el("table", { class: "score", id: "breakdown" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tb.rank")), el("th", { scope: "col" }, t("tb.player")),
         keys.map((k) => el("th", { scope: "col", "data-key": k }, scoreLabel(ctx, k))), el("th", { scope: "col" }, t("tb.total")))),
