@@ -264,16 +264,21 @@ def children(pid: int) -> list[int]:
         return []
 
 
-def start_server(redis_url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(redis_url: str, workers: int, extra: dict[str, str] | None = None,
+                 stderr: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """gunicorn on a free loopback port; ``extra``: more environment, ``stderr``: a file
+    for the workers' stderr (discarded without one)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "REDIS_URL": redis_url, "COMPANION_BENCH": "1",
            "RATE_LIMIT_CREATE": "100000 per minute", "RATE_LIMIT_JOIN": "100000 per minute",
-           "COMPANION_INSTANCE_PATH": tempfile.mkdtemp(), "PUBLIC_URL": "http://bench"}
+           "COMPANION_INSTANCE_PATH": tempfile.mkdtemp(), "PUBLIC_URL": "http://bench",
+           **(extra or {})}
+    errors = stderr.open("wb") if stderr else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host",
                              "127.0.0.1", "--port", str(port), "--workers", str(workers)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            env=env, stdout=subprocess.DEVNULL, stderr=errors)
     base = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:

@@ -100,8 +100,11 @@ def run(b2b_tables: int, levels: list[int], seconds: float, pace_seconds: float,
         r = phase(folder, "human", level, pace_seconds, players)
         p99 = r["all_seats_latency_ms"]["p99"]
         ok = p99 is not None and p99 <= limit_ms and r.get("copes", True)
+        generator = r.get("bench_cpu_cores")  # one node process, as ours is one Python one
         out["levels"].append({"tables": level, "moves": r["accepted_moves"], "p50_ms": r[
-            "all_seats_latency_ms"]["p50"], "p99_ms": p99, "ok": ok})
+            "all_seats_latency_ms"]["p50"], "p99_ms": p99, "ok": ok,
+            "server_cpu_cores": r.get("server_cpu_cores"), "bench_cpu_cores": generator,
+            "generator_bound": generator is not None and generator >= 0.9})
         if not ok:
             break
         out["carried"] = level

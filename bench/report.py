@@ -28,11 +28,20 @@ def _level_rows(ours: dict[str, Any], theirs: dict[str, Any] | None) -> list[str
         rows.append(f"| human pace, {level['tables']} tables, every seat p50 / p99 ms | "
                     f"{_num(level['p50_ms'], 1)} / {_num(level['p99_ms'], 1)}{lost}"
                     f" | {_num(p and p['p50_ms'], 1)} / {_num(p and p['p99_ms'], 1)} | |")
+        rows.append(f"| … server / load generator CPU, cores | {_cores(level)} | "
+                    f"{_cores(p) if p else '—'} | |")
     for level, p in peer_levels.items():
         if level not in {x["tables"] for x in ours["levels"]}:
             rows.append(f"| human pace, {level} tables, every seat p50 / p99 ms | not run | "
                         f"{_num(p['p50_ms'], 1)} / {_num(p['p99_ms'], 1)} | |")
     return rows
+
+
+def _cores(figures: dict[str, Any]) -> str:
+    """Server / load generator CPU, flagged where the generator was the limit."""
+    flag = " **(load generator at its limit)**" if figures.get("generator_bound") else ""
+    return (f"{_num(figures.get('server_cpu_cores'), 2)} / "
+            f"{_num(figures.get('bench_cpu_cores'), 2)}{flag}")
 
 
 def screen_requests(level: dict[str, Any]) -> float | None:
@@ -74,8 +83,7 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         f"{base['size']} B) | {_ratio(b2b['cpu_us_per_move'], base['cpu_us_per_request'])} "
         "(target ≤ 2) | | |",
         f"| back to back: server / load generator CPU, cores | "
-        f"{_num(b2b['server_cpu_cores'], 2)} / {_num(b2b['bench_cpu_cores'], 2)} | "
-        f"{_num(pb2b.get('server_cpu_cores'), 2)} / {_num(pb2b.get('bench_cpu_cores'), 2)} | |",
+        f"{_cores(b2b)} | {_cores(pb2b)} | |",
         f"| accepted moves/s ÷ baseline requests/s ({_num(base['requests_per_s'])}) | "
         f"{_ratio(b2b['moves_per_s'], base['requests_per_s'])} | | |",
         f"| HTTP requests per move, all clients (human pace, {first.get('tables', '—')} tables) | "

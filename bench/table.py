@@ -1,8 +1,9 @@
 """Tables as they really are: every seat's phone and the table screen connected, side by side
 with boardgame.io measured in the same run.
 
-    python -m bench.table [--seconds 20] [--tables 16] [--levels 100,200,400,800]
-                          [--pace-seconds 20] [--mix 2,3,4,5] [--no-peer] [--json out.json]
+    python -m bench.table [--seconds 20] [--tables 16] [--levels 100,200,400,800,1600]
+                          [--pace-seconds 20] [--mix 2,3,4,5] [--no-peer] [--stalls]
+                          [--json out.json]
 
 Starts an embedded Redis and gunicorn (gevent workers) on loopback. Each table is a
 started Gaia game with a phone per seat (--mix: players per table, cycled) and a table
@@ -41,7 +42,7 @@ from typing import Any  # noqa: E402
 import gevent  # noqa: E402
 import orjson  # noqa: E402
 
-from bench import peer  # noqa: E402
+from bench import peer, stalls  # noqa: E402
 from bench.http import Game, baseline, cpu_seconds, record_game, start_server  # noqa: E402
 from bench.page_requests import REQUESTS  # noqa: E402
 from bench.report import markdown  # noqa: E402
@@ -50,6 +51,9 @@ from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 LIMIT_MS = 50
+#: this load generator is one process (gevent): at this share of a core it, not the
+#: server, is what limits a level, and the bench says so beside the figure
+GENERATOR_LIMIT = 0.9
 
 
 def record(n: int, mix: list[int]) -> list[Game]:
@@ -84,6 +88,7 @@ class Meter:
                 "cpu_us_per_move": 1e6 * (cpu - cpu0) / per,
                 "server_cpu_cores": (cpu - cpu0) / (now - started),
                 "bench_cpu_cores": (self.own - own0) / (now - started),
+                "generator_bound": (self.own - own0) / (now - started) >= GENERATOR_LIMIT,
                 "redis_commands_per_move": sum(ran.values()) / per,
                 "redis_by_command": {k: v / per for k, v in ran.most_common()},
                 "requests_per_move": sum(v for k, v in made.items()
@@ -220,8 +225,11 @@ def human_pace(base: str, pid: int, url: str, games: list[Game], count: int,
 def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
     # every bench client comes from 127.0.0.1: lift the per-address stream cap
     os.environ.update(SSE_MAX_PER_CLIENT="100000", SSE_MAX_STREAMS="100000")
-    redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
-    proc, base = start_server(redis_server.url, args.workers)
+    folder = Path(tempfile.mkdtemp())
+    redis_server = EmbeddedRedis(folder / "redis").start()
+    proc, base = start_server(redis_server.url, args.workers,
+                              stalls.environment() if args.stalls else None,
+                              folder / "server.err" if args.stalls else None)
     out: dict[str, Any] = {"workers": args.workers}
     try:
         b2b = back_to_back(base, proc.pid, redis_server.url, games, args.tables, args.seconds)
@@ -239,7 +247,10 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
             client.flushdb()
             r = human_pace(base, proc.pid, redis_server.url, games, level, args.pace_seconds)
             out["levels"].append(r)
-            print(f"  ours, human pace, {level} tables: p99 {r['p99_ms']:.1f} ms", flush=True)
+            print(f"  ours, human pace, {level} tables: p99 {r['p99_ms']:.1f} ms; server / "
+                  f"load generator CPU {r['server_cpu_cores']:.2f} / {r['bench_cpu_cores']:.2f}"
+                  " cores" + (" (the generator was the limit)" if r["generator_bound"] else ""),
+                  flush=True)
             if not r["ok"]:
                 break
             out["carried"] = level
@@ -251,6 +262,11 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
             proc.kill()
             proc.wait(5)
         redis_server.stop()
+    if args.stalls:  # the workers' monitor reports (bench/stalls.py)
+        found = stalls.parse((folder / "server.err").read_text(errors="replace"))
+        out["stalls"] = [{"ms": s.ms(), "greenlet": s.greenlet, "where": list(s.where)}
+                         for s in sorted(found, key=lambda s: -s.periods)[:20]]
+        print(stalls.summary(found), flush=True)
     return out
 
 
@@ -258,7 +274,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20, help="back to back and baseline")
     parser.add_argument("--tables", type=int, default=16, help="tables back to back")
-    parser.add_argument("--levels", default="100,200,400,800", help="human-pace table counts")
+    parser.add_argument("--levels", default="100,200,400,800,1600",
+                        help="human-pace table counts")
     parser.add_argument("--pace-seconds", type=float, default=20)
     parser.add_argument("--mix", default="2,3,4,5", help="players (phones) per table, cycled")
     parser.add_argument("--workers", type=int, default=2)
@@ -266,6 +283,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--peer-players", type=int, default=0,
                         help="the peer's players per match (2-4; default: our mix's mean)")
     parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--stalls", action="store_true",
+                        help="run the server under gevent's blocking monitor (10 ms) and "
+                             "print its longest blocks with their stacks")
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args(argv)
     args.level_list = [int(x) for x in args.levels.split(",")]

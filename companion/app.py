@@ -92,7 +92,7 @@ class Companion:
         store = self.store
         with self._lock:
             if self._hub is None:
-                self._hub = Hub(store.redis)
+                self._hub = Hub(store.redis, store.docs)
             return self._hub
 
     def close(self) -> None:

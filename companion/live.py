@@ -21,13 +21,16 @@ from typing import Any
 import orjson
 
 from companion.store import keys
+from companion.store.docs import Docs
 
 log = logging.getLogger(__name__)
 
 
 class Hub:
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, docs: Docs | None = None) -> None:
         self.client = client
+        #: fed with each message's document (a change on this worker then needs no read)
+        self.docs = docs
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
         self._thread: threading.Thread | None = None
@@ -68,13 +71,21 @@ class Hub:
         sid = keys.sid_of_channel(channel.decode())
         with self._lock:
             targets = list(self._subscribers.get(sid, ()))
-        if not targets:
+        # {version, events, state}, then the revision and the document (scripts.COMMIT)
+        data, _, stored = data.partition(b"\n")
+        if not targets and not (self.docs is not None and self.docs.knows(sid)):
             return
         message = orjson.loads(data)
+        committed = _committed(message["version"], stored)
+        if committed is not None and self.docs is not None:
+            self.docs.put(sid, *committed)
+        if not targets:
+            return
         # the SSE frame is built once per message, not once per stream: the published
         # bytes are already the event's data {version, events, state}
         message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
         message["data"] = data
+        message["committed"] = committed
         # per-seat streams need the document (hands, legal moves): the first of them
         # reads it, the others of this worker share that read
         message["read"] = Once()
@@ -124,6 +135,12 @@ class Hub:
             for q in group:
                 with contextlib.suppress(queue.Full):
                     q.put_nowait(wake)
+
+
+def _committed(version: int, stored: bytes) -> tuple[int, int, bytes] | None:
+    """(version, revision, document JSON) from a message's tail; None without one."""
+    revision, _, doc = stored.partition(b"\n")
+    return (version, int(revision), doc) if doc else None
 
 
 class Once:

@@ -199,6 +199,9 @@ def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
     def make() -> tuple[Loaded, bytes]:
         if message.get("resync"):  # messages may have been missed: the log's last events
             return _last_move(sid)
+        if message.get("committed"):  # the message carried the document it committed
+            version, revision, raw = message["committed"]
+            return Loaded(version, revision, orjson.loads(raw)), message["data"][:-1]
         loaded = sessions().load(sid)
         same = loaded.version == message["version"]
         if same and message.get("state"):

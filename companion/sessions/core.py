@@ -25,6 +25,7 @@ from companion.errors import (
     Unauthorized,
     said,
 )
+from companion.games.errors import RuleError
 from companion.sessions import bounds, clock, rules, sentences  # noqa: F401 (registers the sentences)
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.sessions.views import public_state, turn_seat
@@ -174,38 +175,71 @@ def check_version(expected: ExpectedVersion, version: int) -> None:
 def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
            expected_version: ExpectedVersion = None,
            restore: Restore | None = None) -> Outcome:
-    """Load, decide, commit; retried on a write conflict, then refused as busy."""
+    """Load, decide, commit; retried on a write conflict, then refused as busy. A hot
+    session starts from this worker's last known document, without a read: the
+    commit's revision check confirms that guess (companion/store/docs.py)."""
+    guess = ctx.store.cached(sid)
     for _ in range(ctx.retries):
-        loaded = load(ctx, sid, idem.key if idem else None)
+        loaded = guess or load(ctx, sid, idem.key if idem else None)
         if idem is not None and loaded.idem is not None:
             return replayed(loaded, idem, restore, now=ctx.now())
-        check_version(expected_version, loaded.version)
-        decided = decide(loaded)
-        bounds.check_room(ctx.config, loaded.version, decided.entry)
-        now = ctx.now()
-        if decided.entry is not None:  # time enters as data of the log entry (clock.py)
-            decided.events = [*decided.events, *clock.mark(
-                decided.doc, decided.entry, now,
-                turn_seat(decided.doc["game"], decided.doc["state"]))]
-        version = loaded.version + (1 if decided.public else 0)
-        # the public view is only built when it is answered or published
-        state = (public_state(decided.doc, version, now)
-                 if decided.public or decided.with_state else None)
-        body = dict(decided.body)
-        if decided.public:
-            body.update(version=version, events=decided.events)
         try:
-            result = _commit(ctx, sid, loaded, decided, idem, body, version, state)
-        except VersionConflict:
-            ctx.on_retry()
-            continue
-        if isinstance(result, dict):  # the same key was committed meanwhile
-            assert idem is not None
-            return replayed(load(ctx, sid), idem, restore, result, ctx.now())
-        if decided.with_state:
-            body["state"] = state
-        return Outcome(body, version)
+            done = _attempt(ctx, sid, loaded, decide, idem, expected_version, restore)
+        except (SessionError, RuleError) as refusal:
+            if guess is None:
+                raise
+            done = _confirmed(ctx, sid, guess, idem, restore, refusal)
+            guess = None
+            if done is None:
+                continue  # the guess was out of date: decide again on a read
+        if done is not None:
+            return done
+        guess = None
+        ctx.on_retry()
     raise said(Busy, "session.busy", retry_after=1)
+
+
+def _confirmed(ctx: Context, sid: str, guess: Loaded, idem: Idem | None,
+               restore: Restore | None, refusal: Exception) -> Outcome | None:
+    """A change refused on a guessed document: the refusal stands if the guess was the
+    stored revision; a replay if its key was committed meanwhile; None (decide again,
+    on a read) if the guess was out of date."""
+    loaded = load(ctx, sid, idem.key if idem else None)
+    if idem is not None and loaded.idem is not None:
+        return replayed(loaded, idem, restore, now=ctx.now())
+    if loaded.revision == guess.revision:
+        raise refusal
+    return None
+
+
+def _attempt(ctx: Context, sid: str, loaded: Loaded, decide: Decide, idem: Idem | None,
+             expected_version: ExpectedVersion, restore: Restore | None) -> Outcome | None:
+    """Decide on ``loaded`` and commit; None when somebody wrote first."""
+    check_version(expected_version, loaded.version)
+    decided = decide(loaded)
+    bounds.check_room(ctx.config, loaded.version, decided.entry)
+    now = ctx.now()
+    if decided.entry is not None:  # time enters as data of the log entry (clock.py)
+        decided.events = [*decided.events, *clock.mark(
+            decided.doc, decided.entry, now,
+            turn_seat(decided.doc["game"], decided.doc["state"]))]
+    version = loaded.version + (1 if decided.public else 0)
+    # the public view is only built when it is answered or published
+    state = (public_state(decided.doc, version, now)
+             if decided.public or decided.with_state else None)
+    body = dict(decided.body)
+    if decided.public:
+        body.update(version=version, events=decided.events)
+    try:
+        result = _commit(ctx, sid, loaded, decided, idem, body, version, state)
+    except VersionConflict:
+        return None
+    if isinstance(result, dict):  # the same key was committed meanwhile
+        assert idem is not None
+        return replayed(load(ctx, sid), idem, restore, result, ctx.now())
+    if decided.with_state:
+        body["state"] = state
+    return Outcome(body, version)
 
 
 def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,

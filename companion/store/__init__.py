@@ -16,6 +16,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from companion.store import keys, scripts
+from companion.store.docs import Docs
 
 Doc = dict[str, Any]
 
@@ -73,6 +74,8 @@ class Store:
         self.idempotency_ttl = idempotency_ttl
         self._commit = client.register_script(scripts.COMMIT)
         self._create_with_log = client.register_script(scripts.CREATE_WITH_LOG)
+        #: documents this worker last wrote, read or was sent (a change's first guess)
+        self.docs = Docs()
 
     # -- reads ---------------------------------------------------------------------------
     def load(self, sid: str, idem_key: str | None = None) -> Loaded | None:
@@ -88,9 +91,17 @@ class Store:
         replies = self._read(read)
         version, revision, doc = replies[0]
         if doc is None:
+            self.docs.drop(sid)
             return None
         idem = loads(replies[1]) if idem_key and replies[1] else None
+        self.docs.put(sid, int(version), int(revision), doc)
         return Loaded(int(version), int(revision), loads(doc), idem)
+
+    def cached(self, sid: str) -> Loaded | None:
+        """The session as this worker last knew it, without a read: only a guess for a
+        change, which its commit's revision check confirms (companion/store/docs.py)."""
+        held = self.docs.get(sid)
+        return Loaded(*held) if held is not None else None
 
     def load_range(self, sid: str, since: int, count: int
                    ) -> tuple[Loaded | None, list[dict[str, Any]]]:
@@ -141,7 +152,8 @@ class Store:
         the new version, or the idempotency record that was committed meanwhile.
         A ``message`` makes it a public change: version +1 and a publish.
         Raises :class:`VersionConflict` when somebody wrote first."""
-        args = [expected, dumps(doc), dumps(entry) if entry is not None else "",
+        raw = dumps(doc)
+        args = [expected, raw, dumps(entry) if entry is not None else "",
                 dumps(idem_record) if idem_record is not None else "",
                 self.idempotency_ttl, self.session_ttl, keys.channel(sid),
                 dumps(message) if message is not None else "",
@@ -150,9 +162,11 @@ class Store:
         status, value = self._call(self._commit,
                                    keys=[keys.session(sid), keys.log(sid), idem], args=args)
         if status == 0:
+            self.docs.drop(sid)
             raise VersionConflict(sid)
         if status == 2:
             return loads(value)  # type: ignore[no-any-return]
+        self.docs.put(sid, int(value), expected + 1, raw)
         return int(value)
 
     def ping(self) -> bool:

@@ -11,6 +11,9 @@
 # ARGV[5] = idempotency TTL (s), ARGV[6] = session TTL (s),
 # ARGV[7] = channel, ARGV[8] = published message, ARGV[9] = "1" to use KEYS[3],
 # ARGV[10] = "1" for a public change (version bump, publish), "0" for a private one
+# The published message is ARGV[8], then the new revision and the document, each after a
+# newline (JSON never holds a raw one): every worker's Hub learns the document it would
+# otherwise read (companion/store/docs.py); only ARGV[8] leaves the server.
 # Returns {1, version} on success, {0, revision} on a conflict, {2, record} when the
 # idempotency key was committed meanwhile.
 COMMIT = """
@@ -32,7 +35,7 @@ if ARGV[9] == "1" then
   redis.call("SET", KEYS[3], ARGV[4], "EX", ARGV[5])
 end
 if ARGV[10] == "1" then
-  redis.call("PUBLISH", ARGV[7], ARGV[8])
+  redis.call("PUBLISH", ARGV[7], ARGV[8] .. "\\n" .. (rev + 1) .. "\\n" .. ARGV[2])
 end
 return {1, version}
 """

@@ -39,7 +39,7 @@ def legal_moves(state: State, seat: int) -> list[Template]:
     if state["status"] != "playing":
         return []
     if state["turn"]["phase"] == "reaction":
-        return _answers(state, seat)
+        return _answers(state, seat, _room(state, seat))
     if state["turn"]["seat"] != seat:
         return []
     if state["turn"]["phase"] == "feeding":
@@ -52,11 +52,12 @@ def legal_moves(state: State, seat: int) -> list[Template]:
                            if p["seat"] != seat and cards.hand_size(p) > 0]}]
     out: list[Template] = []
     if state["turn"]["actions_left"] > 0:
+        room = _room(state, seat)  # counted once: every kind's candidates ask it
         out += _draws(state, seat)
-        out += _nature(state, seat)
-        out += _life(state, seat)
+        out += _nature(state, seat, room)
+        out += _life(state, seat, room)
         if "power" in state["piles"]:
-            out += _powers(state, seat)
+            out += _powers(state, seat, room)
     out += [{"type": "claim_objective", "objective": o} for o in can_claim(state, seat)]
     out.append({"type": "end_turn"})
     return out
@@ -90,7 +91,10 @@ def _draws(state: State, seat: int) -> list[Template]:
 
 
 def _room(state: State, seat: int) -> Counter[str]:
-    """How many more cards of each kind may still turn up (G1.2)."""
+    """How many more cards of each kind may still turn up (G1.2); nothing to count
+    while the seat's hand holds no unknown card (only those ask)."""
+    if not any(part["unknown"] for part in state["players"][seat]["hand"].values()):
+        return Counter()
     seen = cards.public_counts(state)
     for part in state["players"][seat]["hand"].values():
         seen.update(cards.kind_of(c) for c in part["known"])
@@ -98,7 +102,7 @@ def _room(state: State, seat: int) -> Counter[str]:
     return Counter({k: limits[k] - seen[k] for k in limits})
 
 
-def _answers(state: State, seat: int) -> list[Template]:
+def _answers(state: State, seat: int, room: Counter[str]) -> list[Template]:
     """G10.3: the reaction window — the others defend or pass, the actor may declare."""
     reaction = state["turn"]["reaction"]
     if seat == reaction["actor"]:
@@ -106,18 +110,18 @@ def _answers(state: State, seat: int) -> list[Template]:
     if seat in reaction["passed"]:
         return []
     out: list[Template] = []
-    if _candidates(state, seat, "power", "defense"):
+    if _candidates(state, seat, "power", "defense", room):
         out.append({"type": "defend"})
     return [*out, {"type": "pass"}]
 
 
-def _powers(state: State, seat: int) -> list[Template]:
+def _powers(state: State, seat: int, room: Counter[str]) -> list[Template]:
     """G10.3/G10.4: each power card the seat may hold, with its legal targets."""
     out: list[Template] = []
     tiles = state["tiles"]
     supply = state["supply"]["tiles"]
     for card in POWER_CARDS:
-        if card == "defense" or not _candidates(state, seat, "power", card):
+        if card == "defense" or not _candidates(state, seat, "power", card, room):
             continue
         if card in CATASTROPHES and not state["options"]["catastrophes"]:
             continue
@@ -150,20 +154,22 @@ def _powers(state: State, seat: int) -> list[Template]:
     return out
 
 
-def _candidates(state: State, seat: int, pile: str, kind: str) -> list[Any]:
-    """Known cards of a kind in hand, plus None for 'an unknown card of the pile'."""
+def _candidates(state: State, seat: int, pile: str, kind: str, room: Counter[str]
+                ) -> list[Any]:
+    """Known cards of a kind in hand, plus None for 'an unknown card of the pile'
+    (``room``: :func:`_room` of the seat)."""
     hand = state["players"][seat]["hand"][pile]
     known = [c for c in hand["known"] if cards.kind_of(c) == kind]
-    if hand["unknown"] > 0 and _room(state, seat)[kind] > 0:
+    if hand["unknown"] > 0 and room[kind] > 0:
         known.append(None)
     return known
 
 
-def _nature(state: State, seat: int) -> list[Template]:
+def _nature(state: State, seat: int, room: Counter[str]) -> list[Template]:
     squares = open_squares(state["tiles"])
     out = []
     for terrain in TERRAINS:
-        if state["supply"]["tiles"][terrain] and _candidates(state, seat, "nature", terrain):
+        if state["supply"]["tiles"][terrain] and _candidates(state, seat, "nature", terrain, room):
             out.append({"type": "play_nature", "terrain": terrain, "at": squares})
     return out
 
@@ -173,15 +179,15 @@ def _free_tiles(state: State, symbol: str) -> list[str]:
             if t["city"] is None and not t["animals"] and matches_symbol(t["terrain"], symbol)]
 
 
-def _life(state: State, seat: int) -> list[Template]:
-    return _animals(state, seat) + _cities(state, seat)
+def _life(state: State, seat: int, room: Counter[str]) -> list[Template]:
+    return _animals(state, seat, room) + _cities(state, seat, room)
 
 
-def _animals(state: State, seat: int) -> list[Template]:
+def _animals(state: State, seat: int, room: Counter[str]) -> list[Template]:
     if state["supply"]["animals"] < ANIMALS_PER_CARD:
         return []
     out: list[Template] = []
-    symbols = {c["symbol"] if c else None for c in _candidates(state, seat, "life", ANIMALS)}
+    symbols = {c["symbol"] if c else None for c in _candidates(state, seat, "life", ANIMALS, room)}
     for symbol in SYMBOLS if None in symbols else sorted(s for s in symbols if s):
         squares = [xy(k) for k in _free_tiles(state, symbol)]
         if squares:
@@ -189,10 +195,10 @@ def _animals(state: State, seat: int) -> list[Template]:
     return out
 
 
-def _cities(state: State, seat: int) -> list[Template]:
+def _cities(state: State, seat: int, room: Counter[str]) -> list[Template]:
     out: list[Template] = []
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
-    for card in _candidates(state, seat, "life", "city"):
+    for card in _candidates(state, seat, "life", "city", room):
         if card is None:
             out += _unknown_city(state)
             continue

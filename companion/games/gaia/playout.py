@@ -159,10 +159,11 @@ class Table:
 
     def _powers(self, seat: int) -> list[dict[str, Any]]:
         from companion.games.gaia.legal import _powers as offered
+        from companion.games.gaia.legal import _room as room
 
         held = {c for c in self.hands[seat] if isinstance(c, str) and c not in NATURE_COUNTS}
         out: list[dict[str, Any]] = []
-        for template in offered(self.state, seat) if held else []:
+        for template in offered(self.state, seat, room(self.state, seat)) if held else []:
             card = template["card"]
             if card not in held:
                 continue
