@@ -91,9 +91,7 @@ def _draws(state: State, seat: int) -> list[Template]:
 
 def _room(state: State, seat: int) -> Counter[str]:
     """How many more cards of each kind may still turn up (G1.2)."""
-    seen = cards.public_counts(state)
-    for part in state["players"][seat]["hand"].values():
-        seen.update(cards.kind_of(c) for c in part["known"])
+    seen = cards.seen_by(state, seat)
     limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(state["options"]["power_deck"] or {})}
     return Counter({k: limits[k] - seen[k] for k in limits})
 
