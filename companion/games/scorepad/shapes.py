@@ -48,7 +48,7 @@ MOVES = {
     "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SEAT,
                      # an open-ended pad has no last round; a session's log bounds it
                      "round": Number(1, OPEN_ROUNDS_MAX)}),
-    "end_turn": Fields({}),
+    "end_turn": Fields({"seat": SEAT}),  # the host names the seat on turn (S2.2)
 }
 
 #: S1.2: only the seating
