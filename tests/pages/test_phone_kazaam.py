@@ -10,8 +10,8 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 import requests
+from playwright.sync_api import expect
 
 from tests.pages.checks import (
     LOCALES,
