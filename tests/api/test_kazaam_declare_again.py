@@ -27,7 +27,7 @@ def test_unnamed_arm_take_asks_the_target_to_declare_again(live):
     assert r.status_code == 201, r.text
     me = api.get(f"/sessions/{sid}/me", tokens[1]).json()
     assert me["declare_again"] is True
-    assert me["hand"] == {"known": [], "unknown": 2, "held": []}
+    assert me["hand"] == {"known": [], "unknown": 2}
     assert api.get(f"/sessions/{sid}/me", tokens[0]).json()["declare_again"] is False
     state = api.get(f"/sessions/{sid}").json()
     assert state["stalled"] is False and state["stalled_reason"] is None

@@ -63,8 +63,9 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
 
 def own_hand(state: State, seat: int) -> dict[str, Any]:
     hand = state["players"][seat]["hand"]
+    # "held": the known cards the table saw go in (G1.2), listed when there are any
     return {pile: {"known": list(h["known"]), "unknown": h["unknown"],
-                   "held": list(h.get("held", []))}
+                   **({"held": list(h["held"])} if h.get("held") else {})}
             for pile, h in hand.items()}
 
 

@@ -46,10 +46,9 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
 
 def private_view(state: State, seat: int) -> dict[str, Any]:
     player = state["players"][seat]
+    held = tiles.held_by(state, seat)  # K5.4: seen going in; the holder cannot rename them
     return {"hand": {"known": list(player["hand"]["known"]),
-                     "unknown": player["hand"]["unknown"],
-                     # K5.4: the tiles everybody saw go in, which the holder cannot rename
-                     "held": tiles.held_by(state, seat)},
+                     "unknown": player["hand"]["unknown"], **({"held": held} if held else {})},
             "revealed": player["revealed"],
             # K5.2: an arm took an unnamed tile from a fully declared hand
             "declare_again": bool(player.get("redeclare"))}
