@@ -237,7 +237,8 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     bruno.click("#modal-ok")
     bruno.wait_for_selector("#hand .kz-tile")
     # fix your hand (issue 18): a named tile is corrected, here there and back
-    named = bruno.locator("#hand .cards .kz-tile").first
+    named = bruno.locator("#hand .cards .kz-tile:not(.t-unknown)").first
+    named.wait_for()  # the tile just named (the unnamed ones share the class)
     first = named.inner_text()
     for cost in (["mercury", "mandrake"], ["mercury", "sulphur"]):
         bruno.click("[data-fix='0']")
