@@ -143,7 +143,8 @@ def test_an_exported_pad_imports_to_the_same_table(live):
     pad = _pad(api, scoring="per_round", categories=["Cards"], title="Skat", low_wins=True)
     ada, bo, _ = pad["tokens"]
     for token, seat, points in [(ada, 0, 7), (bo, 1, 2), (pad["host"], 2, 2), (bo, 0, 1)]:
-        r = _move(api, pad, token, type="score", seat=seat, points={"Cards": points})
+        # round 1 named: after its third entry round 2 is in play (S2.2)
+        r = _move(api, pad, token, type="score", seat=seat, round=1, points={"Cards": points})
         assert r.status_code == 201, r.text
     r = api.post(f"/sessions/{pad['sid']}/finish", pad["host"], json={})
     assert r.status_code == 201, r.text
@@ -166,3 +167,27 @@ def test_an_exported_pad_imports_to_the_same_table(live):
     ranks = [(row["seat"], row["rank"]) for row in
              api.get(f"/sessions/{imported.json()['id']}/score").json()["players"]]
     assert ranks == [(0, 1), (1, 2), (2, 2)]
+
+
+def test_per_round_rounds_close_by_points_and_the_host_ends_the_turn(live):
+    """S2.2 (2026-12-01): the host ends the turn for the seat on turn; with ``per_round``
+    the turn never closes a round, the last seat's points do; S3.1: the last round's
+    points end the game."""
+    api = Api(live.url)
+    pad = _pad(api, players=2, scoring="per_round", rounds=2)
+    ada, bo = pad["tokens"]
+    ended = _move(api, pad, pad["host"], type="end_turn", seat=0)
+    assert ended.status_code == 201, ended.text
+    assert [e["type"] for e in ended.json()["events"]] == ["turn_passed"]
+    not_on_turn = _move(api, pad, pad["host"], type="end_turn", seat=0)
+    assert not_on_turn.status_code == 409 and not_on_turn.json()["rule"] == "S2.2"
+    _move(api, pad, bo, type="end_turn")
+    assert api.get(f"/sessions/{pad['sid']}").json()["round"] == 1
+    _move(api, pad, ada, type="score", seat=0, points={"total": 5})
+    closed = _move(api, pad, ada, type="score", seat=1, points={"total": 3})
+    assert [e["type"] for e in closed.json()["events"]] == ["scored", "round_ended"]
+    again = _move(api, pad, bo, type="score", seat=0, points={"total": 10})
+    assert again.json()["events"][0]["round"] == 2  # not a replacement of round 1's 5
+    last = _move(api, pad, bo, type="score", seat=1, points={"total": 1})
+    assert [e["type"] for e in last.json()["events"]][-1] == "game_over"
+    assert api.get(f"/sessions/{pad['sid']}").json()["status"] == "finished"

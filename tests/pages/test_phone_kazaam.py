@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.pages.checks import (
     LOCALES,
@@ -235,6 +236,18 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     enter_tile(bruno, "reptile", "head", ["mercury", "sulphur"])
     bruno.click("#modal-ok")
     bruno.wait_for_selector("#hand .kz-tile")
+    # fix your hand (issue 18): a named tile is corrected, here there and back
+    named = bruno.locator("#hand .cards .kz-tile:not(.t-unknown)").first
+    named.wait_for()  # the tile just named (the unnamed ones share the class)
+    first = named.inner_text()
+    for cost in (["mercury", "mandrake"], ["mercury", "sulphur"]):
+        bruno.click("[data-fix='0']")
+        enter_tile(bruno, "reptile", "head", cost)
+        bruno.click("#modal-ok")
+        bruno.wait_for_selector(".modal", state="detached")
+        if cost[1] == "mandrake":
+            expect(named).not_to_have_text(first)
+    expect(named).to_have_text(first)
     table.check("bruno-declared", 1, turn=TURN[lang])
     bruno.click("[data-move=refresh]")
     wait_slot(bruno, 1, "head", ".built:not(.down)")

@@ -10,6 +10,7 @@ import re
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.pages.checks import (
     PageWatch,
@@ -162,12 +163,7 @@ def test_per_round_entries_for_others_a_correction_and_low_wins(browser, live, s
     assert "Clara" in clara.inner_text("#sp-save")
     clara.click("#sp-save")
     pad.wait_version(clara, before)
-    # everyone ends their turn; after the one round the game is over, lowest first
-    for page in pad.phones:
-        page.wait_for_selector("#end-turn")
-        before = pad.state()["version"]
-        page.click("#end-turn")
-        pad.wait_version(page, before)
+    # every seat has points for the one round: the game is over (S3.1), lowest first
     score = pad.score()
     assert [(r["name"], r["total"], r["rank"]) for r in score["players"]] == [
         ("Ada", 5, 1), ("Bruno", 5, 1), ("Clara", 9, 3)]
@@ -304,3 +300,54 @@ def test_many_rows_keep_the_pad_in_reach_and_refuse_too_many_points(browser, liv
     assert pad.state()["players"][0]["categories"][cats[-1]] == -1000
     assert pad.state()["turn"]["seat"] == 1
     ada.watch.assert_no_errors()
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_per_round_open_phones_follow_the_round_in_play_and_each_others_saves(
+        browser, live, shot, lang):
+    """S2.2 (issue 18): with two forms open, a save on one phone shows on the other's
+    form for the same seat ("replaces"), and once round 1 has everyone's points both
+    round pickers are on round 2 — no reload; the next entry is round 2's, not a
+    replacement of round 1's."""
+    pad = Pad(browser, live, lang, {"title": "Hearts", "rounds": 3, "scoring": "per_round"},
+              NAMES)
+    pad.start()
+    ada, bruno, clara = pad.phones
+    for page in (ada, bruno):
+        page.wait_for_selector("#sp-entry")
+    bruno.click(".sp-person[data-target='0']")  # Bruno opens Ada's round 1 ...
+    assert shown(bruno, "total") == "\u2013"  # nothing entered yet
+    before = pad.state()["version"]
+    tap_points(ada, {"total": 4})  # ... while Ada saves her own 4
+    ada.click("#sp-save")
+    pad.wait_version(bruno, before)
+    expect(bruno.locator(".sp-field[data-field=total] .sp-value")).to_have_text("4")
+    expect(bruno.locator("#sp-earlier")).to_be_visible()
+    assert "Ada" in bruno.inner_text("#sp-earlier")
+    bruno.click(".sp-key[data-key='6']")
+    assert re.search(r"4\s*→\s*6", bruno.inner_text("#sp-save"))
+    check_screen(bruno, lang, name="Bruno")
+    shot(bruno, "live-replaces")
+    bruno.click(".sp-key[data-key=back]")
+    # Clara enters Bruno's and her own points: round 1 is complete
+    for seat, points in ((1, 3), (2, 2)):
+        clara.click(f".sp-person[data-target='{seat}']")
+        tap_points(clara, {"total": points})
+        before = pad.state()["version"]
+        clara.click("#sp-save")
+        pad.wait_version(clara, before)
+    assert pad.state()["round"] == 2
+    for page in (ada, bruno, clara):
+        expect(page.locator("#sp-round")).to_have_value("2")
+    # Bruno's form, still on Ada, is now for her round 2: nothing to replace
+    assert bruno.get_attribute(".sp-person[data-target='0']", "aria-checked") == "true"
+    expect(bruno.locator("#sp-earlier")).to_be_hidden()
+    tap_points(bruno, {"total": 7})
+    assert "→" not in bruno.inner_text("#sp-save") and "Ada" in bruno.inner_text("#sp-save")
+    shot(bruno, "round-2")
+    before = pad.state()["version"]
+    bruno.click("#sp-save")
+    pad.wait_version(bruno, before)
+    assert pad.state()["players"][0]["entries"] == {"1": {"total": 4}, "2": {"total": 7}}
+    for page in (ada, bruno):
+        page.watch.assert_no_errors()

@@ -78,17 +78,53 @@ def hand_size(player: dict[str, Any]) -> int:
     return sum(len(hand[p]["known"]) + hand[p]["unknown"] for p in hand)
 
 
-def take_from_hand(player: dict[str, Any], card: Card) -> None:
-    """G1.3: use a known card of that identity, else an unknown card of its pile."""
+def take_from_hand(player: dict[str, Any], card: Card) -> bool:
+    """G1.3: use a known card of that identity, else an unknown card of its pile.
+
+    A card taken face up (G1.2) goes first: it leaves the count of cards in sight as
+    it is played. True when the card used was such a known card."""
     part = player["hand"][card_pile(card)]
-    for i, held in enumerate(part["known"]):
-        if same_card(held, card):
+    held = part.get("held", [])
+    for i, seen in enumerate(held):
+        if same_card(seen, card):
+            del held[i]
+            if not held:
+                del part["held"]
+            part["known"].remove(seen)
+            return True
+    for i, known in enumerate(part["known"]):
+        if same_card(known, card):
             del part["known"][i]
-            return
+            return False
     if part["unknown"] > 0:
         part["unknown"] -= 1
-        return
+        return False
     raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=card)
+
+
+def hold(player: dict[str, Any], card: Card) -> None:
+    """G1.2: ``card`` went into the hand in sight of the whole table (face up)."""
+    part = player["hand"][card_pile(card)]
+    part["known"].append(card)
+    part.setdefault("held", []).append(card)
+
+
+def held_cards(player: dict[str, Any]) -> list[Card]:
+    """The player's known cards (G1.2), which every player's accounting counts."""
+    return [c for part in player["hand"].values() for c in part.get("held", [])]
+
+
+def _private_slots(part: dict[str, Any]) -> list[int]:
+    """Indices of the declared cards that are not known to the table (G1.2)."""
+    held = list(part.get("held", []))
+    slots = []
+    for i, card in enumerate(part["known"]):
+        seen = next((j for j, h in enumerate(held) if same_card(h, card)), None)
+        if seen is None:
+            slots.append(i)
+        else:
+            del held[seen]
+    return slots
 
 
 def piles_of(state: dict[str, Any]) -> tuple[str, ...]:
@@ -114,8 +150,9 @@ def public_cards(state: dict[str, Any]) -> list[Card]:
     return cards
 
 
-def _known(player: dict[str, Any]) -> list[Card]:
-    return [c for part in player["hand"].values() for c in part["known"]]
+def _private(player: dict[str, Any]) -> list[Card]:
+    """The player's own declarations, known cards (counted as public) aside."""
+    return [part["known"][i] for part in player["hand"].values() for i in _private_slots(part)]
 
 
 def _tally(counts: Counter[Any], cards: list[Card], catalog: bool) -> Counter[Any]:
@@ -131,7 +168,7 @@ def _tally(counts: Counter[Any], cards: list[Card], catalog: bool) -> Counter[An
 
 
 def public_counts(state: dict[str, Any]) -> Counter[Any]:
-    """How many cards of each kind the whole table can see."""
+    """How many cards of each kind the whole table can see (known cards in hands too)."""
     catalog = state["options"].get("city_catalog") is not None
     counts: Counter[Any] = Counter()
     piles = state["piles"]
@@ -141,6 +178,7 @@ def public_counts(state: dict[str, Any]) -> Counter[Any]:
     for player in state["players"]:
         counts.update(player["tableau"])
         counts.update(player.get("powers", {}))
+        _tally(counts, held_cards(player), catalog)
     for tile in state["tiles"].values():
         city = tile["city"]
         if city is not None:
@@ -148,6 +186,12 @@ def public_counts(state: dict[str, Any]) -> Counter[Any]:
             if catalog:
                 counts[city_key(city)] += 1
     return counts
+
+
+def seen_by(state: dict[str, Any], seat: int) -> Counter[Any]:
+    """The cards ``seat`` knows of: the public ones and its own declarations."""
+    catalog = state["options"].get("city_catalog") is not None
+    return _tally(public_counts(state), _private(state["players"][seat]), catalog)
 
 
 def _limits(state: dict[str, Any]) -> dict[Any, int]:
@@ -160,9 +204,9 @@ def _limits(state: dict[str, Any]) -> dict[Any, int]:
 
 
 def _over(state: dict[str, Any], public: Counter[Any], player: dict[str, Any]) -> Any:
-    """The first kind whose public plus ``player``'s known cards exceed the game's."""
+    """The first kind whose public plus ``player``'s declared cards exceed the game's."""
     catalog = state["options"].get("city_catalog") is not None
-    counts = _tally(Counter(public), _known(player), catalog)
+    counts = _tally(Counter(public), _private(player), catalog)
     limits = _limits(state)
     for kind, n in counts.items():
         if n > limits.get(kind, 0):
@@ -184,8 +228,10 @@ def check_accounting(state: dict[str, Any], seat: int,
 
 
 def _forget_one(player: dict[str, Any], over: Any) -> bool:
+    """Turn the last declaration of kind ``over`` back into an unknown card (never a
+    known card, G1.2)."""
     for part in player["hand"].values():
-        for i in range(len(part["known"]) - 1, -1, -1):
+        for i in reversed(_private_slots(part)):
             card = part["known"][i]
             hit = (city_key(card) == over if isinstance(over, tuple) and kind_of(card) == "city"
                    else kind_of(card) == over)

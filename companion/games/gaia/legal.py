@@ -95,9 +95,7 @@ def _room(state: State, seat: int) -> Counter[str]:
     while the seat's hand holds no unknown card (only those ask)."""
     if not any(part["unknown"] for part in state["players"][seat]["hand"].values()):
         return Counter()
-    seen = cards.public_counts(state)
-    for part in state["players"][seat]["hand"].values():
-        seen.update(cards.kind_of(c) for c in part["known"])
+    seen = cards.seen_by(state, seat)
     limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(state["options"]["power_deck"] or {})}
     return Counter({k: limits[k] - seen[k] for k in limits})
 

@@ -51,6 +51,10 @@ RULES: T = {
     "gaia.hand.too_many_declared": {"en": "Cards from the {pile} pile in your hand: only {have}.",
       "it": "Carte {pile} nella tua mano: solo {have}.",
       "de": "{pile}-Karten auf deiner Hand: nur {have}."},
+    "gaia.hand.known_card": {
+      "en": "The whole table saw you take {card} face up: it stays in your hand as it is until you play or discard it.",
+      "it": "Tutto il tavolo ti ha visto prendere {card} scoperta: resta nella tua mano così finché non la giochi o la scarti.",
+      "de": "Alle am Tisch haben gesehen, wie du {card} offen genommen hast: sie bleibt so auf deiner Hand, bis du sie spielst oder abwirfst."},
     "gaia.draw.deck_empty": {"en": "The {pile} deck is empty.",
                              "it": "Il mazzo {pile} è vuoto.",
                              "de": "Der {pile}-Stapel ist leer."},

@@ -71,7 +71,7 @@ def _draw_display(ctx: Ctx, move: Move, pile: str) -> None:
     card = part["display"][slot]
     if card is None:
         raise RuleViolation("G3.3", "gaia.draw.slot_empty", pile=pile, slot=slot)
-    ctx.player["hand"][pile]["known"].append(card)
+    cards.hold(ctx.player, card)  # G1.2: the whole table saw it
     ctx.emit("card_drawn", seat=ctx.seat, pile=pile, slot=slot, card=card,
              **{"from": "display"})
     if part["deck"] > 0:

@@ -201,6 +201,7 @@ def tornado(ctx: Ctx, move: Move) -> None:
         raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
     seats = []
     got = []
+    known = []
     for entry in taken:
         if not isinstance(entry, dict) or type(entry.get("seat")) is not int:
             raise BadMove("move", "move.bad_field", field="taken")
@@ -209,7 +210,7 @@ def tornado(ctx: Ctx, move: Move) -> None:
         victim = next((p for p in victims if p["seat"] == entry["seat"]), None)
         if victim is None:
             raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
-        cards.take_from_hand(victim, card)
+        known.append(cards.take_from_hand(victim, card))
         got.append(card)
     if len(set(seats)) != len(seats):
         raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
@@ -217,7 +218,10 @@ def tornado(ctx: Ctx, move: Move) -> None:
     if type(keep) is not int or not 0 <= keep < len(got):
         raise BadMove("move", "move.bad_field", field="keep")
     kept = got.pop(keep)
-    ctx.player["hand"][cards.card_pile(kept)]["known"].append(kept)
+    if known[keep]:  # G1.2: a known card stays known in the taker's hand
+        cards.hold(ctx.player, kept)
+    else:
+        ctx.player["hand"][cards.card_pile(kept)]["known"].append(kept)
     ctx.state["piles"]["discard"].extend(got)
     ctx.state["turn"]["phase"] = "actions"
     ctx.emit("tornado_resolved", seat=ctx.seat, taken_from=seats, discarded=got)

@@ -186,7 +186,8 @@ def clone(state: State) -> State:
     copied, the immutable leaves are shared.
     """
     new = dict(state)
-    new["players"] = [{**p, "hand": {k: {"known": list(h["known"]), "unknown": h["unknown"]}
+    new["players"] = [{**p, "hand": {k: {**h, "known": list(h["known"]),
+                                         **({"held": list(h["held"])} if "held" in h else {})}
                                      for k, h in p["hand"].items()},
                        "tableau": dict(p["tableau"]),
                        **({"powers": dict(p["powers"])} if "powers" in p else {})}

@@ -23,6 +23,7 @@ def _player_view(p: dict[str, Any], state: State) -> dict[str, Any]:
             "hand_size": cards.hand_size(p),
             "hand_counts": {pile: len(h["known"]) + h["unknown"] for pile, h in hand.items()},
             "tableau": dict(p["tableau"]),
+            "known_cards": cards.held_cards(p),
             **({"powers": dict(p["powers"])} if "powers" in p else {})}
 
 
@@ -62,7 +63,9 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
 
 def own_hand(state: State, seat: int) -> dict[str, Any]:
     hand = state["players"][seat]["hand"]
-    return {pile: {"known": list(h["known"]), "unknown": h["unknown"]}
+    # "held": the known cards the table saw go in (G1.2), listed when there are any
+    return {pile: {"known": list(h["known"]), "unknown": h["unknown"],
+                   **({"held": list(h["held"])} if h.get("held") else {})}
             for pile, h in hand.items()}
 
 
@@ -109,14 +112,29 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
         raw = hand.get(pile, [])
         if not isinstance(raw, list):
             raise BadMove("move", "move.bad_field", field=pile)
-        declared = [cards.parse_card(pile, c, pile) for c in raw]
-        part = player["hand"][pile]
-        total = len(part["known"]) + part["unknown"]
-        if len(declared) > total:
-            raise RuleViolation("G1.3", "gaia.hand.too_many_declared", pile=pile, have=total)
-        part["known"], part["unknown"] = declared, total - len(declared)
+        _redeclare(player["hand"][pile], pile, [cards.parse_card(pile, c, pile) for c in raw])
     cards.check_accounting(new, seat)
     return new
+
+
+def _redeclare(part: dict[str, Any], pile: str, declared: list[Any]) -> None:
+    """The declared cards replace the earlier ones; known cards (G1.2) stay as they are,
+    named in the declaration or not."""
+    total = len(part["known"]) + part["unknown"]
+    kept = []
+    for card in part.get("held", []):
+        named = next((i for i, c in enumerate(declared) if cards.same_card(c, card)), None)
+        if named is None:
+            kept.append(card)
+        else:
+            kept.append(declared.pop(named))
+    if len(declared) > total:
+        raise RuleViolation("G1.3", "gaia.hand.too_many_declared", pile=pile, have=total)
+    if len(kept) + len(declared) > total:
+        raise RuleViolation("G1.2", "gaia.hand.known_card", pile=pile, card=kept[0],
+                            known=len(kept))
+    part["known"] = kept + declared
+    part["unknown"] = total - len(part["known"])
 
 
 def finish(state: State) -> tuple[State, list[dict[str, Any]]]:

@@ -59,6 +59,10 @@ register({
     "kazaam.hand.too_many_declared": {"en": "Tiles in your hand: only {have}.",
       "it": "Tessere nella tua mano: solo {have}.",
       "de": "Plättchen auf deiner Hand: nur {have}."},
+    "kazaam.hand.known_tile": {
+      "en": "The whole table saw you take {tile} from the discard pile: it stays in your hand as it is until you build or discard it.",
+      "it": "Tutto il tavolo ti ha visto prendere {tile} dagli scarti: resta nella tua mano così finché non la costruisci o la scarti.",
+      "de": "Alle am Tisch haben gesehen, wie du {tile} vom Ablagestapel genommen hast: es bleibt so auf deiner Hand, bis du es baust oder abwirfst."},
     "kazaam.draw.empty": {"en": "There is no tile left to draw.",
                           "it": "Non ci sono più tessere da pescare.",
                           "de": "Es gibt kein Plättchen mehr zu ziehen."},

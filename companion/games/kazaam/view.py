@@ -46,8 +46,9 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
 
 def private_view(state: State, seat: int) -> dict[str, Any]:
     player = state["players"][seat]
+    held = tiles.held_by(state, seat)  # K5.4: seen going in; the holder cannot rename them
     return {"hand": {"known": list(player["hand"]["known"]),
-                     "unknown": player["hand"]["unknown"]},
+                     "unknown": player["hand"]["unknown"], **({"held": held} if held else {})},
             "revealed": player["revealed"],
             # K5.2: an arm took an unnamed tile from a fully declared hand
             "declare_again": bool(player.get("redeclare"))}
@@ -74,15 +75,17 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     new = clone(state)
     player = new["players"][seat]
     declared = [tiles.parse(t, new["options"]["ingredients"]) for t in hand.get("tiles", [])]
-    missing = list(declared)
+    named, missing = len(declared), list(declared)
     for tile in tiles.held_by(new, seat):  # K5.4: a tile everybody saw stays declared
         if tile in missing:
             missing.remove(tile)
         else:
             declared.append(tile)
     total = tiles.hand_size(player)
-    if len(declared) > total:
+    if named > total:
         raise RuleViolation("K1.7", "kazaam.hand.too_many_declared", have=total)
+    if len(declared) > total:  # the declaration would turn a known tile into another
+        raise RuleViolation("K5.4", "kazaam.hand.known_tile", tile=declared[-1])
     player["hand"] = {"known": [], "unknown": total}
     player.pop("redeclare", None)
     for tile in declared:

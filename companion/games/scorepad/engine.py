@@ -72,9 +72,15 @@ def _score(state: State, seat: int, move: dict[str, Any], events: Events) -> Non
         events.append({"type": "score_corrected", **fields, "was": sum(earlier.values())})
     if state["options"]["scoring"] == "per_turn":
         pass_turn(state, events)  # S2.2
+    else:
+        close_rounds(state, events)
 
 
 def _end_turn(state: State, seat: int, move: dict[str, Any], events: Events) -> None:
+    """S2.2: the seat on turn ends it; the host names that seat (``seat``)."""
+    named = move.get("seat")
+    if named is not None and named != seat:
+        raise RuleViolation("S2.2", "scorepad.turn.own_only")
     _on_turn(state, seat, "S2.2")
     pass_turn(state, events)
 
@@ -94,12 +100,25 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]
     return new, events
 
 
+def close_rounds(state: State, events: Events) -> None:
+    """S2.2 ``per_round``: the round in play ends once every seat has points for it;
+    after the last round the game ends (S3.1)."""
+    entries = state["entries"]
+    while all(str(state["round"]) in rounds for rounds in entries.values()):
+        events.append({"type": "round_ended", "number": state["round"]})
+        if state["round"] == state["options"]["rounds"]:
+            end_game(state, "last_round", events)
+            return
+        state["round"] += 1
+
+
 def pass_turn(state: State, events: Events) -> None:
-    """S2.2: the next seat in the order; back at the first player a round ends, and
-    after the last round the game (S3.1)."""
+    """S2.2: the next seat in the order; ``per_turn``: back at the first player a
+    round ends, and after the last round the game (S3.1). ``per_round``: the turn only
+    marks who starts next."""
     order = state["order"]
     nxt = order[(order.index(state["turn"]["seat"]) + 1) % len(order)]
-    if nxt == state["first_player"]:
+    if nxt == state["first_player"] and state["options"]["scoring"] == "per_turn":
         events.append({"type": "round_ended", "number": state["round"]})
         if state["round"] == state["options"]["rounds"]:
             end_game(state, "last_round", events)

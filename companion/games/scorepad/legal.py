@@ -13,7 +13,7 @@ Template = dict[str, Any]
 def legal_moves(state: State, seat: int) -> list[Template]:
     """Templates with every category at 0: fill in the points (-10,000 … 10,000; any
     subset of the categories, at least one). ``per_round`` entries name the seat and the
-    current round; any earlier round may be entered instead (a correction, S2.3)."""
+    round in play (S2.2); any earlier round may be entered instead (a correction, S2.3)."""
     if state["status"] != "playing" or not 0 <= seat < len(state["players"]):
         return []
     zero = {name: 0 for name in point_keys(state["options"])}

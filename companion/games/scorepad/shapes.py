@@ -51,7 +51,7 @@ MOVES = {
     "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SCORED_SEAT,
                      # an open-ended pad has no last round; a session's log bounds it
                      "round": ROUND}),
-    "end_turn": Fields({}),
+    "end_turn": Fields({"seat": SEAT}),  # the host names the seat on turn (S2.2)
 }
 
 #: S1.2: only the seating

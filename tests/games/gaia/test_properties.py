@@ -79,17 +79,16 @@ def test_random_playouts_reach_a_result_with_invariants(seed, players, profile):
 
 def _room(s: dict[str, Any], seat: int, pile: str, rng: random.Random) -> Any:
     """An identity for an unknown card that accounting still allows."""
-    from companion.games.gaia.cards import kind_of, public_cards
-    seen = [kind_of(c) for c in public_cards(s)]
-    seen += [kind_of(c) for c in s["players"][seat]["hand"][pile]["known"]]
+    from companion.games.gaia.cards import seen_by
+    seen = seen_by(s, seat)  # the public cards (known ones in hands too) and its own
     if pile == "nature":
-        free = [t for t in TERRAINS if seen.count(t) < NATURE_COUNTS[t]]
+        free = [t for t in TERRAINS if seen[t] < NATURE_COUNTS[t]]
         return rng.choice(free) if free else None
     if pile == "power":
         deck = s["options"]["power_deck"]
-        free = [c for c, n in deck.items() if seen.count(c) < n]
+        free = [c for c, n in deck.items() if seen[c] < n]
         return rng.choice(free) if free else None
-    if seen.count("animals") < LIFE_COUNTS["animals"]:
+    if seen["animals"] < LIFE_COUNTS["animals"]:
         return {"kind": "animals", "symbol": "star"}
     return {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "sea", "sea"]}
 
@@ -160,8 +159,9 @@ def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
              ) -> dict[str, Any]:
     """One card from each victim: a declared one, else an identity the accounting allows
     (counting the public cards, the actor's hand and the declared cards taken)."""
-    from companion.games.gaia.cards import kind_of, public_cards
+    from companion.games.gaia.cards import held_cards, kind_of, public_cards
     seen = [kind_of(c) for c in public_cards(s)]
+    seen += [kind_of(c) for p in s["players"] if p["seat"] != seat for c in held_cards(p)]
     seen += [kind_of(c) for h in s["players"][seat]["hand"].values() for c in h["known"]]
     limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(s["options"]["power_deck"] or {})}
     picks: dict[int, tuple[str, Any]] = {}

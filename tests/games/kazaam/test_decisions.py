@@ -135,3 +135,18 @@ def test_k6_2_a_build_or_a_tile_to_draw_keeps_the_game_going():
     assert KAZAAM.view_for(s, None)["stalled"] is False  # Bo built: the round starts again
     s, _ = play(s, 1, {"type": "end_turn"})
     assert KAZAAM.view_for(s, None)["stalled"] is True
+
+
+def test_k5_4_a_known_tile_cannot_be_renamed():
+    """Fix your hand (issue 18): the other tiles may be renamed at will, the one the
+    whole table saw come out of the discard pile may not (K5.4)."""
+    s = _leg_takes_the_head()
+    total = s["players"][0]["hand"]["unknown"] + len(s["players"][0]["hand"]["known"])
+    assert KAZAAM.private_view(s, 0)["hand"]["held"] == [HEAD]
+    others = [T(h, p, "mercury", "mercury") for h, p in
+              [("fur", "ear"), ("bone", "arm"), ("fire", "torso"), ("wood", "tail")]]
+    s2 = KAZAAM.declare_hand(s, 0, {"tiles": others[:total - 1]})  # the head kept beside
+    assert HEAD in s2["players"][0]["hand"]["known"] and s2["players"][0]["hand"]["unknown"] == 0
+    with pytest.raises(RuleError) as info:
+        KAZAAM.declare_hand(s2, 0, {"tiles": others[:total]})
+    assert (info.value.rule, info.value.key) == ("K5.4", "kazaam.hand.known_tile")

@@ -74,12 +74,12 @@ def test_s2_1_per_round_anyone_enters_anyones_points_for_this_or_an_earlier_roun
     rejects(s, 1, score(4, seat=0, round=0), "S2.1")
     rejects(s, 1, score(4, seat=3), "S2.1")
     rejects(s, -1, score(4, seat=0), "S2.1")
-    for seat in (0, 1, 2):
-        s, _ = play(s, seat, END)
-    assert s["round"] == 2
+    s, events = play(s, 0, score(7, seat=2))  # the last seat's points close round 1
+    assert types(events) == ["scored", "round_ended"] and s["round"] == 2
     s, _ = play(s, 1, score(9, seat=2, round=1))  # an earlier round, late
     s, _ = play(s, 1, score(1, seat=2, round=2))
     assert s["entries"]["2"] == {"1": {"total": 9}, "2": {"total": 1}}
+    assert s["round"] == 2  # a correction of round 1 leaves round 2 in play
 
 
 def test_s2_2_turns_follow_the_seating_and_a_round_ends_back_at_the_first_player():
@@ -161,8 +161,6 @@ def test_s3_2_lowest_first_with_low_wins_and_a_shared_win():
     s = game(2, scoring="per_round", low_wins=True, rounds=1)
     s, _ = play(s, 0, score(-3, seat=0))
     s, _ = play(s, 0, score(-3, seat=1))
-    s, _ = play(s, 0, END)
-    s, _ = play(s, 1, END)
     assert s["result"]["winners"] == [0, 1] and s["result"]["winner"] is None
 
 
@@ -207,3 +205,50 @@ def test_unknown_moves_are_refused():
     s = game(2)
     for move in ({"type": "draw"}, {"points": 3}, "score", None):
         rejects(s, 0, move, "move")  # type: ignore[arg-type]
+
+
+def test_s2_2_per_round_the_turn_only_marks_who_starts_next():
+    """S2.2 (2026-12-01): with ``per_round`` passing the turn never ends a round."""
+    s = game(3, {"seating": [2, 0, 1], "first_player": 2}, scoring="per_round", rounds=2)
+    for seat in (2, 0, 1, 2, 0):
+        s, events = play(s, seat, END)
+        assert types(events) == ["turn_passed"]
+    assert s["round"] == 1 and s["status"] == "playing" and s["turn"]["seat"] == 1
+    rejects(s, 0, score(4, seat=0, round=2), "S2.1")  # round 1 is still in play
+
+
+def test_s2_2_per_round_the_round_in_play_ends_when_every_seat_has_points():
+    """The round in play is the first without points for every seat (S2.2); entries
+    in any order and by anyone; the turn does not move (Hearts: 5 then 10)."""
+    s = game(2, scoring="per_round", rounds=3)
+    s, events = play(s, 1, score(5, seat=0, round=1))
+    assert types(events) == ["scored"] and s["round"] == 1
+    s, events = play(s, 0, score(2, seat=1, round=1))
+    assert events[-1] == {"type": "round_ended", "number": 1}
+    assert s["round"] == 2 and s["turn"]["seat"] == 0
+    # the next entry for Ada is round 2's, not a replacement of round 1's 5
+    s, events = play(s, 1, score(10, seat=0))
+    assert events == [{"type": "scored", "seat": 0, "by": 1, "round": 2,
+                       "points": {"total": 10}, "total": 10}]
+    assert s["entries"]["0"] == {"1": {"total": 5}, "2": {"total": 10}}
+
+
+def test_s3_1_per_round_the_game_ends_once_the_last_round_has_every_seats_points():
+    s = game(2, scoring="per_round", rounds=1)
+    s, _ = play(s, 0, END)  # the last hand is played, its points not yet entered
+    assert s["status"] == "playing"
+    s, _ = play(s, 1, score(3, seat=0))
+    s, events = play(s, 1, score(8, seat=1))
+    assert types(events) == ["scored", "round_ended", "game_over"]
+    assert s["result"]["reason"] == "last_round" and s["result"]["winner"] == 1
+
+
+def test_s2_2_the_host_ends_the_turn_for_the_seat_on_turn():
+    """The sessions layer hands the host's move to the engine as the named seat's,
+    ``seat`` still in it (the score pad's moves name seats)."""
+    for scoring in ("per_turn", "per_round"):
+        s = game(3, scoring=scoring)
+        s, events = play(s, 0, {"type": "end_turn", "seat": 0})
+        assert events[-1] == {"type": "turn_passed", "seat": 1}
+        rejects(s, 2, {"type": "end_turn", "seat": 1}, "S2.2")  # Cy for Bo: no
+        rejects(s, 2, {"type": "end_turn", "seat": 2}, "S2.2", 409)  # not Cy's turn

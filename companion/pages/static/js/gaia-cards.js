@@ -29,7 +29,15 @@ export function cardText(c, card) {
   return c.t("gc.cityCard", { symbol: c.term(card.symbol), needs: (card.needs || []).map(c.term).join(", ") });
 }
 
-function lifePicker(c, { unknown, label, name }) {
+// A picker shows ``initial`` (a card its holder named before) when given: correcting a
+// name starts from it; otherwise every field starts empty.
+function preset(picker, value) {
+  if (value == null) return;
+  picker.select.value = value;
+  picker.select.dispatchEvent(new Event("change"));
+}
+
+function lifePicker(c, { unknown, label, name, initial }) {
   const symbol = choice(c.t("gc.symbol"), listed(c, "symbols"), { labels: c.term, name: `${name}-symbol` });
   const needs = [0, 1, 2, 3].map((i) => choice(c.t("gc.need", { n: i + 1 }), listed(c, "needs"), { labels: c.term, name: `${name}-need-${i}` }));
   const needBox = el("div", { class: "needs", hidden: true }, needs.map((n) => n.node));
@@ -37,6 +45,10 @@ function lifePicker(c, { unknown, label, name }) {
   const kind = choice(c.t("gc.kind"), listed(c, "life_kinds"), { unknown, name: `${name}-kind`,
     labels: (k) => c.t(`gc.${k}`), onChange: (k) => { symbolBox.hidden = k === "unknown"; needBox.hidden = k !== "city"; } });
   const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), kind.node, symbolBox, needBox);
+  if (initial) {
+    preset(kind, initial.kind); preset(symbol, initial.symbol);
+    (initial.needs || []).forEach((need, i) => preset(needs[i], need));
+  }
   const value = () => {
     const k = kind.value();
     if (k === null || k === "unknown") return k;
@@ -49,12 +61,13 @@ function lifePicker(c, { unknown, label, name }) {
 }
 
 // pile: "nature" | "life" | "power" | "any" (what a tornado may take)
-export function cardPicker(c, pile, { unknown = false, label, name = "card" } = {}) {
-  if (pile === "life") return lifePicker(c, { unknown, label, name });
+export function cardPicker(c, pile, { unknown = false, label, name = "card", initial = null } = {}) {
+  if (pile === "life") return lifePicker(c, { unknown, label, name, initial });
   const terrains = listed(c, "terrains"); const powers = listed(c, "power_cards");
   const values = pile === "nature" ? terrains : pile === "power" ? powers : [...terrains, ...powers];
   const pick = choice(label, values, { unknown, labels: c.term, name });
   pick.node.dataset.card = name;
+  preset(pick, initial);
   return { node: pick.node, value: pick.value };
 }
 

@@ -20,7 +20,7 @@ addStrings({
     "g.drawTitle": "Draw", "g.drawnWhich": "Which card did you draw?", "g.refillWhich": "Card turned up to refill the row",
     "g.cityEnter": "Enter your city card", "g.cityTitle": "Your city card", "g.whereTile": "{terrain} tile",
     "g.whereAnimals": "Animals on {symbol}", "g.whereCity": "City on {symbol}", "g.first": "{card}: first square",
-    "g.second": "{card}: second square", "g.hand": "Your hand", "g.handOf": "{who}'s hand", "g.declare": "Say which cards you hold",
+    "g.second": "{card}: second square", "g.hand": "Your hand", "g.handOf": "{who}'s hand", "g.declare": "Edit my hand", "g.held": "seen by all", "g.heldNote": "Taken face up: the whole table saw these, so they stay as they are until you play or discard them.",
     "g.declareTitle": "Your hand (only you see it)", "g.unnamed.one": "1 card not named", "g.unnamed.other": "{n} cards not named",
     "g.handEmpty": "No cards in hand.", "g.objectives": "Objectives", "g.takenBy": "taken by {who}",
     "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
@@ -40,7 +40,7 @@ addStrings({
     "g.drawTitle": "Pesca", "g.drawnWhich": "Quale carta hai pescato?", "g.refillWhich": "Carta girata per riempire la fila",
     "g.cityEnter": "Inserisci la tua carta città", "g.cityTitle": "La tua carta città", "g.whereTile": "Tessera {terrain}",
     "g.whereAnimals": "Animali su {symbol}", "g.whereCity": "Città su {symbol}", "g.first": "{card}: prima casella",
-    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.handOf": "La mano di {who}", "g.declare": "Dichiara le carte che hai",
+    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.handOf": "La mano di {who}", "g.declare": "Modifica la mia mano", "g.held": "vista da tutti", "g.heldNote": "Prese scoperte: tutto il tavolo le ha viste, quindi restano così finché non le giochi o le scarti.",
     "g.declareTitle": "La tua mano (la vedi solo tu)", "g.unnamed.one": "1 carta non dichiarata", "g.unnamed.other": "{n} carte non dichiarate",
     "g.handEmpty": "Nessuna carta in mano.", "g.objectives": "Obiettivi", "g.takenBy": "preso da {who}",
     "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
@@ -60,7 +60,7 @@ addStrings({
     "g.drawTitle": "Ziehen", "g.drawnWhich": "Welche Karte hast du gezogen?", "g.refillWhich": "Aufgedeckte Karte für die Auslage",
     "g.cityEnter": "Deine Stadtkarte eingeben", "g.cityTitle": "Deine Stadtkarte", "g.whereTile": "Plättchen {terrain}",
     "g.whereAnimals": "Tiere auf {symbol}", "g.whereCity": "Stadt auf {symbol}", "g.first": "{card}: erstes Feld",
-    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.handOf": "Hand von {who}", "g.declare": "Sag, welche Karten du hast",
+    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.handOf": "Hand von {who}", "g.declare": "Meine Hand bearbeiten", "g.held": "von allen gesehen", "g.heldNote": "Offen genommen: der ganze Tisch hat sie gesehen, darum bleiben sie so, bis du sie spielst oder abwirfst.",
     "g.declareTitle": "Deine Hand (nur du siehst sie)", "g.unnamed.one": "1 Karte nicht benannt", "g.unnamed.other": "{n} Karten nicht benannt",
     "g.handEmpty": "Keine Karten auf der Hand.", "g.objectives": "Ziele", "g.takenBy": "genommen von {who}",
     "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
@@ -272,28 +272,48 @@ function enterTornado(c, template) {
 }
 
 // -- the hand, declared by its holder -----------------------------------------------------------
+// Every card in it can be named, renamed (a wrong name corrected: "edit my hand") or set back
+// to unknown, except the known cards taken face up (G1.2), which are shown locked.
+const sameCard = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// pile -> {held: [cards the table saw], named: [the holder's own names]}
+function handParts(me, pile) {
+  const pool = [...(me.hand[pile].held || [])]; const held = []; const named = [];
+  for (const card of me.hand[pile].known) {
+    const i = pool.findIndex((h) => sameCard(h, card));
+    if (i < 0) named.push(card); else { pool.splice(i, 1); held.push(card); }
+  }
+  return { held, named };
+}
+
 function handDeclaration(me, state, c) {
   if (!me || !me.hand) return null;
   const piles = Object.keys(me.hand);
-  const known = piles.flatMap((p) => me.hand[p].known.map((card) => el("span", { class: "cardchip" }, cardText(c, card))));
+  const known = piles.flatMap((p) => { const { held, named } = handParts(me, p);
+    return [...held.map((card) => el("span", { class: "cardchip held", "data-held": "1" }, cardText(c, card), ` · ${c.t("g.held")}`)),
+      ...named.map((card) => el("span", { class: "cardchip" }, cardText(c, card)))]; });
   const unknown = piles.reduce((n, p) => n + me.hand[p].unknown, 0);
   const total = known.length + unknown;
   return el("section", { class: "card", id: "hand" }, el("h2", {}, c.host ? c.t("g.handOf", { who: c.names[c.seat] }) : c.t("g.hand")),
     total ? el("div", { class: "cards" }, known, unknown ? el("span", { class: "cardchip t-unknown" }, c.tn("g.unnamed", unknown)) : null)
       : el("p", { class: "hint" }, c.t("g.handEmpty")),
-    unknown && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);
+    total && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);
 }
 
 function declareSheet(c, me) {
-  const rows = [];
+  const rows = []; const locked = [];
   for (const pile of Object.keys(me.hand)) {
-    for (let i = 0; i < me.hand[pile].unknown; i++) {
-      rows.push({ pile, picker: cardPicker(c, pile, { unknown: true, label: `${c.t(`g.pile.${pile}`)} ${i + 1}`, name: `hand-${pile}-${i}` }) });
-    }
+    const { held, named } = handParts(me, pile);
+    held.forEach((card) => locked.push({ pile, card }));
+    const cards = [...named, ...Array(me.hand[pile].unknown).fill(null)];
+    cards.forEach((card, i) => rows.push({ pile, picker: cardPicker(c, pile, { unknown: true, initial: card,
+      label: `${c.t(`g.pile.${pile}`)} ${i + 1}`, name: `hand-${pile}-${i}` }) }));
   }
-  c.sheet(c.t("g.declareTitle"), el("div", { id: "declare-sheet" }, rows.map((r) => r.picker.node)), () => {
+  const seen = locked.length ? el("div", { id: "declare-held" }, el("p", { class: "hint" }, c.t("g.heldNote")),
+    el("div", { class: "cards" }, locked.map((l) => el("span", { class: "cardchip held" }, cardText(c, l.card))))) : null;
+  c.sheet(c.t("g.declareTitle"), el("div", { id: "declare-sheet" }, seen, rows.map((r) => r.picker.node)), () => {
     if (rows.some((r) => r.picker.value() === null)) return c.t("ui.pickAll");
-    const hand = Object.fromEntries(Object.keys(me.hand).map((p) => [p, [...me.hand[p].known]]));
+    const hand = Object.fromEntries(Object.keys(me.hand).map((p) => [p, locked.filter((l) => l.pile === p).map((l) => l.card)]));
     for (const r of rows) if (r.picker.value() !== "unknown") hand[r.pile].push(r.picker.value());
     return c.declare(hand);
   });

@@ -174,6 +174,29 @@ function noticeReset(me, state, ctx) {
   return resetFor.has(ctx.seat);
 }
 
+// The tiles of the hand its holder named, each with whether the table saw it go in (K5.4:
+// taken from the discard pile; it cannot be renamed).
+function namedTiles(me) {
+  const pool = [...(me.hand.held || [])];
+  return me.hand.known.map((tile) => {
+    const i = pool.findIndex((h) => JSON.stringify(h) === JSON.stringify(tile));
+    if (i >= 0) pool.splice(i, 1);
+    return { tile, held: i >= 0 };
+  });
+}
+
+// Fix your hand (issue 18): a named tile is replaced by the one really held.
+function correctButton(ctx, known, i) {
+  const fix = () => {
+    const editor = tileEditor(ctx);
+    ctx.sheet(t("kz.fixTitle"), editor.node, async () => {
+      const tile = editor.value();
+      return tile ? ctx.declare({ tiles: known.map((k, j) => (j === i ? tile : k)) }) : t("kz.tile.pickAll");
+    });
+  };
+  return el("button", { type: "button", class: "kz-fix", "data-fix": i, onclick: fix }, t("kz.fix", { tile: tileLabel(ctx, known[i]) }));
+}
+
 function handDeclaration(me, state, ctx) {
   if (!me || !me.hand || state.status !== "playing") return null;
   const { known, unknown } = me.hand;
@@ -185,15 +208,19 @@ function handDeclaration(me, state, ctx) {
       return tile ? ctx.declare({ tiles: [...known, tile] }) : t("kz.tile.pickAll");
     });
   };
+  const named = namedTiles(me);
   return el("section", { class: "card", id: "hand" }, el("h2", {}, t("kz.hand")),
     reset ? el("p", { class: "warnbox", id: "kz-reset", role: "status" }, t("kz.reset")) : null,
-    known.length || unknown ? el("div", { class: "cards" }, known.map((tile) => tileChip(ctx, tile)),
+    known.length || unknown ? el("div", { class: "cards" }, named.map(({ tile, held }) => (held
+      ? tileChip(ctx, tile, { "data-held": "1", title: t("kz.held") }) : tileChip(ctx, tile))),
       Array.from({ length: unknown }, () => el("span", { class: "cardchip kz-tile t-unknown" }, ctx.icon("unknown", { decorative: true, size: 22 }), ctx.term("unknown"))))
       : el("p", { class: "hint" }, t("kz.handEmpty")),
     unknown ? el("p", { class: "hint" }, tn("kz.unnamed", unknown)) : null,
     el("div", { class: "row" },
       unknown ? el("button", { type: "button", id: "declare", onclick: declare }, t("kz.declare")) : null,
-      known.length ? el("button", { type: "button", id: "forget", onclick: () => ctx.declare({ tiles: [] }) }, t("kz.forget")) : null));
+      known.length ? el("button", { type: "button", id: "forget", onclick: () => ctx.declare({ tiles: [] }) }, t("kz.forget")) : null),
+    named.some((n) => !n.held) ? el("div", { class: "row", id: "kz-fixes" },
+      named.map((n, i) => (n.held ? null : correctButton(ctx, known, i)))) : null);
 }
 
 // How this game ends (K6.1, option end), the final round, or why it ended.

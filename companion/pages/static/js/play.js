@@ -44,6 +44,7 @@ import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard } from "./play-parts.js";
+import { rematchCard } from "./rematch.js";
 
 addStrings({
   en: { "play.yourTurn": "Your turn", "play.waiting": "{who}'s turn", "play.actionsLeft.one": "1 action left",
@@ -362,7 +363,7 @@ function footer() {
 function render() {
   if (!state) return;
   const mod = MODULES[state.game];
-  const parts = [statusLine(mod && mod.game)];
+  const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
   if (state.status === "lobby") parts.push(lobby(state));
   else if (mod && mod.game) {

@@ -16,7 +16,7 @@ addStrings({
     "sp.empty": "Type a number first (the pad below).", "sp.tooBig": "Points go from −10,000 to 10,000.",
     "sp.sign": "Plus or minus", "sp.back": "Delete the last digit", "sp.keys": "Number pad",
     "sp.field": "{name}: {value}", "sp.notTyped": "nothing typed",
-    "sp.promptRound": "Anyone may enter anyone's points; End turn passes the turn.",
+    "sp.promptRound": "Anyone may enter anyone's points; the round moves on once everyone has points for it. End turn only passes who starts.",
     "sp.rounds.one": "1 round", "sp.rounds.other": "{n} rounds", "sp.final": "Final score", "sp.lowWins": "Lowest total wins", "sp.highWins": "Highest total wins",
     "sp.place": "Place", "sp.you": "you", "sp.table": "Score table", "sp.onTurn": "on turn",
     "sp.byCategory": "By category", "sp.rules": "This pad" },
@@ -29,7 +29,7 @@ addStrings({
     "sp.empty": "Prima scrivi un numero (con i tasti qui sotto).", "sp.tooBig": "I punti vanno da −10.000 a 10.000.",
     "sp.sign": "Più o meno", "sp.back": "Cancella l'ultima cifra", "sp.keys": "Tastierino",
     "sp.field": "{name}: {value}", "sp.notTyped": "niente scritto",
-    "sp.promptRound": "Chiunque inserisce i punti di chiunque; Fine turno passa il turno.",
+    "sp.promptRound": "Chiunque inserisce i punti di chiunque; il giro avanza quando tutti hanno i punti. Fine turno passa solo chi inizia.",
     "sp.rounds.one": "1 giro", "sp.rounds.other": "{n} giri", "sp.final": "Punteggio finale", "sp.lowWins": "Vince il totale più basso", "sp.highWins": "Vince il totale più alto",
     "sp.place": "Posto", "sp.you": "tu", "sp.table": "Tabella dei punti", "sp.onTurn": "di turno",
     "sp.byCategory": "Per categoria", "sp.rules": "Questo segnapunti" },
@@ -42,7 +42,7 @@ addStrings({
     "sp.empty": "Tippe zuerst eine Zahl (Tasten unten).", "sp.tooBig": "Punkte gehen von −10.000 bis 10.000.",
     "sp.sign": "Plus oder minus", "sp.back": "Letzte Ziffer löschen", "sp.keys": "Ziffernblock",
     "sp.field": "{name}: {value}", "sp.notTyped": "nichts getippt",
-    "sp.promptRound": "Alle dürfen Punkte für alle eintragen; Zug beenden gibt den Zug weiter.",
+    "sp.promptRound": "Alle dürfen Punkte für alle eintragen; die Runde geht weiter, sobald alle Punkte haben. Zug beenden gibt nur weiter, wer beginnt.",
     "sp.rounds.one": "1 Runde", "sp.rounds.other": "{n} Runden", "sp.final": "Endstand", "sp.lowWins": "Niedrigste Summe gewinnt", "sp.highWins": "Höchste Summe gewinnt",
     "sp.place": "Platz", "sp.you": "du", "sp.table": "Punktetabelle", "sp.onTurn": "am Zug",
     "sp.byCategory": "Nach Kategorie", "sp.rules": "Dieser Spielblock" },
@@ -126,14 +126,31 @@ function renderBoard(state, ctx) {
 
 // -- entering points --------------------------------------------------------------------------
 // What the person is typing survives live updates (another phone's entry redraws the page):
-// {key: "<seat>/<round>", values: {field: "-12"}, fresh: {field: true}, active, target, round}.
+// {key: "<seat>/<round>", values: {field: "-12"}, fresh: {field: true}, active, target, round,
+//  inPlay: the round in play when it was made, earlier: the entry it would replace}.
 let draft = null;
 
+const entryOf = (state, target, round) => (state.players.find((p) => p.seat === target) || {}).entries?.[String(round)] || null;
+
+function shownValues(earlier, fields) {
+  return { values: Object.fromEntries(fields.map((f) => [f, earlier && earlier[f] != null ? String(earlier[f]) : ""])),
+    fresh: Object.fromEntries(fields.map((f) => [f, Boolean(earlier)])) };
+}
+
 function prefill(state, target, round, fields) {
-  const earlier = (state.players.find((p) => p.seat === target) || {}).entries?.[String(round)] || null;
-  const values = Object.fromEntries(fields.map((f) => [f, earlier && earlier[f] != null ? String(earlier[f]) : ""]));
-  return { key: `${target}/${round}`, target, round, values, fresh: Object.fromEntries(fields.map((f) => [f, Boolean(earlier)])),
-    active: fields[0], earlier };
+  const earlier = entryOf(state, target, round);
+  return { key: `${target}/${round}`, target, round, ...shownValues(earlier, fields), active: fields[0], earlier,
+    inPlay: state.round };
+}
+
+// Another phone saved points for the draft's seat and round: the form shows them live (what
+// saving would replace, S2.3); values are refilled unless the person has typed some.
+function followEntry(state, fields) {
+  const now = entryOf(state, draft.target, draft.round);
+  if (JSON.stringify(now) === JSON.stringify(draft.earlier)) return;
+  const typedSome = fields.some((f) => draft.values[f] !== "" && !draft.fresh[f]);
+  draft.earlier = now;
+  if (!typedSome) Object.assign(draft, shownValues(now, fields));
 }
 
 const parse = (v) => (v === "" || v === "-" ? null : Number(v));
@@ -231,13 +248,17 @@ async function save(state, ctx, note, button) {
   if (!ok && draft === null) draft = was;
 }
 
-// The draft for this drawing: kept while it is for the same seat, round and fields.
+// The draft for this drawing: kept while it is for the same seat, round and fields. S2.2:
+// when the round in play moves on, the picker follows it (an earlier round picked on
+// purpose is kept only while the round it was picked in is still in play).
 function keepDraft(state, ctx, seats, fields) {
   const perRound = state.options.scoring === "per_round" && !ctx.host;
   const target = perRound && draft && seats.includes(draft.target) ? draft.target : ctx.seat;
-  const round = perRound && draft && draft.round <= state.round ? draft.round : state.round;
+  const round = perRound && draft && draft.inPlay === state.round && draft.round <= state.round ? draft.round : state.round;
   if (!draft || draft.key !== `${target}/${round}` || Object.keys(draft.values).join() !== fields.join()) {
     draft = prefill(state, target, round, fields);
+  } else {
+    followEntry(state, fields);
   }
 }
 
