@@ -123,3 +123,27 @@ def test_a_move_pending_while_the_server_restarts(browser, clean_redis, tmp_path
         assert not page_faults(ada), page_faults(ada)
     finally:
         served.stop()
+
+
+def test_a_move_pending_at_a_reload_is_resent_after_it_with_its_key(browser, live, shot):
+    table, ada, _bruno = two_phones(browser, live, "en")
+    gp.start(live, table, SETUP)
+    ada.wait_for_selector("#actions")
+    before = gp.version(ada)
+    keys: list[str] = []
+
+    def every_answer_lost(route):
+        keys.append(route.request.header_value("idempotency-key") or "")
+        route.fetch()
+        route.abort()
+
+    ada.route(MOVES_POST, every_answer_lost)
+    draw_from_deck(ada)
+    ada.locator("#pending-action[data-state=offline]").wait_for()
+    ada.unroute(MOVES_POST)
+    ada.route(MOVES_POST, lambda route: (keys.append(
+        route.request.header_value("idempotency-key") or ""), route.continue_()))
+    ada.reload()  # the pending move is in sessionStorage: sent again, same key
+    settled_once(ada, live.url, table["id"], before)
+    assert len(keys) >= 2 and len(set(keys)) == 1, keys
+    assert not page_faults(ada), page_faults(ada)
