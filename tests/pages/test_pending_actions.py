@@ -23,6 +23,14 @@ WORDS = {"en": ("No network", "Done."), "it": ("Nessuna rete", "Fatto."),
 MOVES_POST = re.compile(r"/api/v1/sessions/\w+/moves\?include=me$")
 
 
+def ada_to_move(browser, server, lang="en"):
+    """Two phones at a started Gaia table, Ada's turn; and the version they show."""
+    table, ada, bruno = two_phones(browser, server, lang)
+    gp.start(server, table, SETUP)
+    ada.wait_for_selector("#actions")
+    return table, ada, bruno, gp.version(ada)
+
+
 def logged_after(url: str, sid: str, since: int) -> list[dict]:
     """The server's log entries after version ``since``."""
     r = requests.get(f"{url}/api/v1/sessions/{sid}/moves?since={since}", timeout=10)
@@ -52,10 +60,7 @@ def page_faults(page) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_a_move_tapped_offline_is_sent_once_back_online(browser, live, shot, lang):
-    table, ada, bruno = two_phones(browser, live, lang)
-    gp.start(live, table, SETUP)
-    ada.wait_for_selector("#actions")
-    before = gp.version(ada)
+    table, ada, bruno, before = ada_to_move(browser, live, lang)
     check_screen(ada, lang, name="Ada")  # (reads the catalogues while the network is up)
     ada.context.set_offline(True)
     draw_from_deck(ada)
@@ -75,10 +80,7 @@ def test_a_move_tapped_offline_is_sent_once_back_online(browser, live, shot, lan
 
 
 def test_a_lost_answer_is_asked_again_with_the_same_key(browser, live, shot):
-    table, ada, _bruno = two_phones(browser, live, "en")
-    gp.start(live, table, SETUP)
-    ada.wait_for_selector("#actions")
-    before = gp.version(ada)
+    table, ada, _bruno, before = ada_to_move(browser, live)
     keys: list[str] = []
     replayed: list[str] = []
 
@@ -107,10 +109,7 @@ def test_a_move_pending_while_the_server_restarts(browser, clean_redis, tmp_path
            "RATE_LIMIT_CREATE": "1000 per minute"}
     served = serving.Served(tmp_path / "instance", **env)
     try:
-        table, ada, _bruno = two_phones(browser, served, "en")
-        gp.start(served, table, SETUP)
-        ada.wait_for_selector("#actions")
-        before = gp.version(ada)
+        table, ada, _bruno, before = ada_to_move(browser, served)
         served.proc.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown: all gone
         served.proc.wait(15)
         draw_from_deck(ada)
@@ -126,10 +125,7 @@ def test_a_move_pending_while_the_server_restarts(browser, clean_redis, tmp_path
 
 
 def test_a_move_pending_at_a_reload_is_resent_after_it_with_its_key(browser, live, shot):
-    table, ada, _bruno = two_phones(browser, live, "en")
-    gp.start(live, table, SETUP)
-    ada.wait_for_selector("#actions")
-    before = gp.version(ada)
+    table, ada, _bruno, before = ada_to_move(browser, live)
     keys: list[str] = []
 
     def every_answer_lost(route):

@@ -15,7 +15,10 @@ from tests.pages.test_phone_turns import SETUP, tile, two_phones
 COUNT_BEEPS = """
 window.__beeps = 0;
 const start = OscillatorNode.prototype.start;
-OscillatorNode.prototype.start = function (...args) { window.__beeps += 1; return start.apply(this, args); };
+OscillatorNode.prototype.start = function (...args) {
+  window.__beeps += 1;
+  return start.apply(this, args);
+};
 """
 
 
@@ -24,7 +27,7 @@ def beeps(page) -> int:
 
 
 def test_undo_is_offered_after_a_reload(browser, live, shot):
-    table, ada, _bruno = two_phones(browser, live, "en")
+    table, ada, bruno = two_phones(browser, live, "en")
     gp.start(live, table, SETUP)
     ada.wait_for_selector("#actions")
     tile(ada, "forest", "0,0")
@@ -40,10 +43,10 @@ def test_undo_is_offered_after_a_reload(browser, live, shot):
     ada.wait_for_selector("#gaia-board [data-at='0,0']", state="detached")
     # Bruno's phone, reloaded, offers no Undo of Ada's move
     tile(ada, "forest", "0,0")
-    _bruno.reload()
-    gp.wait_version(_bruno, moved + 2)
-    _bruno.wait_for_selector("#board-card")
-    assert _bruno.locator("#undo").count() == 0
+    bruno.reload()
+    gp.wait_version(bruno, moved + 2)
+    bruno.wait_for_selector("#board-card")
+    assert bruno.locator("#undo").count() == 0
 
 
 def test_the_title_and_the_sound_follow_the_turn(browser, live, shot):
@@ -115,7 +118,8 @@ def test_city_entry_highlights_only_squares_where_the_needs_meet_two(browser, li
     row = [(0, "sea", [0, 0]), (0, "forest", [1, 0]), (1, "plains", [2, 0]), (1, "forest", [3, 0])]
     _moves(live, table, tokens, [(seat, {"type": "play_nature", "terrain": terrain, "at": at})
                                  for seat, terrain, at in row])
-    _moves(live, table, tokens, [(0, {"type": "draw", "pile": "nature", "from": "deck", "card": "desert"}),
+    desert = {"type": "draw", "pile": "nature", "from": "deck", "card": "desert"}
+    _moves(live, table, tokens, [(0, desert),
                                  (0, {"type": "play_nature", "terrain": "desert", "at": [4, 0]})])
     bruno.wait_for_selector("[data-move=city]")
     # sea and plains: both met beside 1,0; beside 3,0 only plains is
