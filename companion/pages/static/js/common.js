@@ -1,4 +1,6 @@
 // Shared by every page: language, API calls, toasts, live updates, narration.
+import { beep } from "./sound.js";
+
 const UI = {
   en: { live: "live", reconnecting: "reconnecting…", join: "Join", name: "Your name", color: "Colour",
     prototype: "Prototype", ingredient: "Your ingredient", yourTurn: "Your turn!",
@@ -356,36 +358,12 @@ export function alertTurn(on, text) {
     if (!document.title.startsWith("● ")) {
       if (tabName === null) tabName = document.title;
       if (navigator.vibrate && touched()) navigator.vibrate([120, 60, 120]);
-      beep();
+      if (touched()) beep();
     }
     document.title = `● ${text}`;
   } else if (document.title.startsWith("● ")) {
     document.title = tabName ?? document.title.slice(2);
   }
-}
-
-// The "your turn" sound, for phones that cannot vibrate: off until the person turns it
-// on (one tap, which is also the gesture browsers want before a page may play sound).
-let audio = null;
-export function soundOn() { return localStorage.getItem("tc:sound") === "on"; }
-function audioContext() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
-  if (!audio && Ctx) audio = new Ctx();
-  return audio;
-}
-export function setSound(on) {
-  localStorage.setItem("tc:sound", on ? "on" : "off");
-  if (on) beep();  // the tap itself is the gesture: the person hears what they chose
-}
-function beep() {
-  if (!soundOn() || !touched()) return;
-  const ctx = audioContext();
-  if (!ctx) return;
-  if (ctx.state === "suspended") ctx.resume().catch(() => {});
-  const tone = ctx.createOscillator(); const gain = ctx.createGain();
-  tone.frequency.value = 880; gain.gain.value = 0.15;
-  tone.connect(gain).connect(ctx.destination);
-  tone.start(); tone.stop(ctx.currentTime + 0.18);
 }
 
 // Seat colours: the six of every game, then the six more a game of up to twelve seats offers.

@@ -15,11 +15,11 @@
 import { addStrings, backoff, el, randomKey, t } from "./common.js";
 
 addStrings({
-  en: { "pend.sending": "Sending…", "pend.offline": "No network: your move is kept and will be resent.",
+  en: { "pend.sending": "Sending…", "pend.offline": "No network: kept here, it will be sent again.",
     "pend.retry": "No answer yet: sending again…", "pend.done": "Done.", "pend.refused": "Not accepted: {why}" },
-  it: { "pend.sending": "Invio…", "pend.offline": "Nessuna rete: la tua mossa resta qui e verrà inviata di nuovo.",
+  it: { "pend.sending": "Invio…", "pend.offline": "Nessuna rete: resta qui e sarà inviato di nuovo.",
     "pend.retry": "Ancora nessuna risposta: invio di nuovo…", "pend.done": "Fatto.", "pend.refused": "Non accettata: {why}" },
-  de: { "pend.sending": "Wird gesendet…", "pend.offline": "Kein Netz: Dein Zug bleibt hier und wird erneut gesendet.",
+  de: { "pend.sending": "Wird gesendet…", "pend.offline": "Kein Netz: bleibt hier und wird erneut gesendet.",
     "pend.retry": "Noch keine Antwort: sende erneut…", "pend.done": "Erledigt.", "pend.refused": "Nicht angenommen: {why}" },
 });
 

@@ -1,6 +1,7 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
 // result at the end, the sound switch, what the log says about the last move.
-import { addStrings, api, el, t, message, num, COLORS, soundOn, setSound } from "./common.js";
+import { addStrings, api, el, t, message, num, COLORS } from "./common.js";
+import { soundOn, setSound } from "./sound.js";
 import { colorName } from "./join.js";
 
 addStrings({

@@ -447,14 +447,15 @@ async function start() {
     if (notice) root.prepend(el("p", { class: "warnbox", role: "alert", id: "notice" }, notice));
     return;
   }
-  state = null;
+  state = null; mineAt = -1;
   await load();
   if (!state) return;
   nameTab(state.options?.title || t("play.tabName", { code }));
   keepAwake();
   // after a reload: the move this seat made last can still be undone (the log says so,
   // not the phone's memory), and an action that was pending is sent again, same key
-  if (mineAt < 0 && await lastMoveOf(s, state)) { mineAt = state.version; render(); }
+  const shown = state;
+  if (await lastMoveOf(s, shown)) { mineAt = shown.version; render(); }
   acts.resume(whoAmI(s));
   // a phone follows its seat's own stream (no request after a move); the host reading a
   // seat without a phone keeps the public one and reads that seat's view
