@@ -224,7 +224,12 @@ def _unknown_city(state: State) -> list[Template]:
             # one need twice meets 2 icons, with distinct_neighbours only if two offer it
             if len(available) >= 2 or (available and sum(met_needs(
                     [available[0]] * 2, nearby, distinct)) == 2):
-                at.append({"at": xy(k), "available": available})
+                # how many neighbours offer each: the phone counts an entered card's
+                # needs by G6.4 before it highlights the square
+                supply = {a: sum(1 for o in nearby if (o["animals"] if a == ANIMALS
+                                                      else o["terrain"] == a))
+                          for a in available}
+                at.append({"at": xy(k), "available": available, "supply": supply})
         if at:
             out.append({"type": "play_city", "symbol": symbol, "needs": None, "at": at})
     return out

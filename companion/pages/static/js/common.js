@@ -1,4 +1,6 @@
 // Shared by every page: language, API calls, toasts, live updates, narration.
+import { beep } from "./sound.js";
+
 const UI = {
   en: { live: "live", reconnecting: "reconnecting…", join: "Join", name: "Your name", color: "Colour",
     prototype: "Prototype", ingredient: "Your ingredient", yourTurn: "Your turn!",
@@ -117,11 +119,13 @@ export function translatePage() {
   }
 }
 
-export async function api(method, path, { token, body, idem = true, headers: extra = {} } = {}) {
+// ``key``: the Idempotency-Key of the person's intent (pending.js keeps one per tap and
+// resends it); without one, a state-changing call gets a fresh key.
+export async function api(method, path, { token, body, idem = true, key, headers: extra = {} } = {}) {
   const headers = { "Accept-Language": lang(), ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && idem) headers["Idempotency-Key"] = randomKey();
+  if (method !== "GET" && idem) headers["Idempotency-Key"] = key || randomKey();
   let response;
   try {
     response = await fetch(`/api/v1${path}`, { method, headers,
@@ -132,7 +136,8 @@ export async function api(method, path, { token, body, idem = true, headers: ext
   const text = await response.text();
   let data = {};
   try { data = text ? JSON.parse(text) : {}; } catch { data = { detail: text }; }
-  return { ok: response.ok, status: response.status, data };
+  return { ok: response.ok, status: response.status, data,
+    replayed: response.headers.get("Idempotent-Replayed") === "true" };
 }
 
 let toastTimer;
@@ -162,7 +167,7 @@ export function backoff(first = 1000, cap = 60000) {
 // a visible "reconnecting" badge, and a fresh stream after the phone wakes up. When the
 // stream closes for good, reopening backs off (an unreachable server is not hammered).
 // onMessage gets {version, events, state?}: the state rides along when the server sends it.
-export function live(sid, onMessage) {
+export function live(sid, onMessage, onUp = () => {}) {
   const badge = document.getElementById("live");
   const wait = backoff(2000, 60000);
   let source; let timer = null; let stopped = false;
@@ -175,7 +180,7 @@ export function live(sid, onMessage) {
       try { data = JSON.parse(e.data); } catch { return; }
       onMessage(data);
     });
-    source.onopen = () => { wait.reset(); badge.hidden = false; badge.textContent = t("live"); badge.className = "live"; };
+    source.onopen = () => { wait.reset(); badge.hidden = false; badge.textContent = t("live"); badge.className = "live"; onUp(); };
     source.onerror = () => {
       badge.hidden = false; badge.textContent = t("reconnecting"); badge.className = "live down";
       if (source.readyState === EventSource.CLOSED && !timer) timer = setTimeout(open, wait.next());
@@ -194,7 +199,8 @@ export function live(sid, onMessage) {
 // makes no request after another player's move. `event: lost` or a 401: the token stopped
 // working, onLost() says so. Reconnects back off (1, 2, 4 … 60 s) and resend the last
 // version seen, the server answers with the latest state if it moved on meanwhile.
-export function seatLive(sid, token, since, onMessage, onLost) {
+// onUp() runs each time the stream is (re)connected: a pending action is resent then.
+export function seatLive(sid, token, since, onMessage, onLost, onUp = () => {}) {
   const badge = document.getElementById("live");
   const wait = backoff(1000, 60000);
   let timer = null; let stopped = false; let reading = false; let ctrl = null; let last = since;
@@ -241,7 +247,7 @@ export function seatLive(sid, token, since, onMessage, onLost) {
     try {
       const r = await fetch(`/api/v1/sessions/${sid}/me/events`, { headers, signal: ctrl.signal, cache: "no-store" });
       if (r.status === 401) { reading = false; return lose(); }
-      if (r.ok && r.body) { wait.reset(); show(true); await read(r.body); }
+      if (r.ok && r.body) { wait.reset(); show(true); onUp(); await read(r.body); }
     } catch { /* network gone or aborted: reconnect below unless stopped */ }
     reading = false;
     later();
@@ -339,12 +345,24 @@ function touched() {
   return navigator.userActivation ? navigator.userActivation.hasBeenActive : false;
 }
 
+// The tab's own name (the table's), kept while the title says "your turn" and given back
+// when the turn passes (the title used to keep saying "Your turn").
+let tabName = null;
+export function nameTab(name) {
+  tabName = name;
+  if (!document.title.startsWith("● ")) document.title = name;
+}
+
 export function alertTurn(on, text) {
   if (on) {
-    if (!document.title.startsWith("● ") && navigator.vibrate && touched()) navigator.vibrate([120, 60, 120]);
+    if (!document.title.startsWith("● ")) {
+      if (tabName === null) tabName = document.title;
+      if (navigator.vibrate && touched()) navigator.vibrate([120, 60, 120]);
+      if (touched()) beep();
+    }
     document.title = `● ${text}`;
   } else if (document.title.startsWith("● ")) {
-    document.title = document.title.slice(2);
+    document.title = tabName ?? document.title.slice(2);
   }
 }
 

@@ -27,6 +27,7 @@ addStrings({
     "g.players": "Players", "g.pawnsLeft.one": "1 pawn left", "g.pawnsLeft.other": "{n} pawns left",
     "g.inHand.one": "1 card in hand", "g.inHand.other": "{n} cards in hand",
     "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.card": "Card", "g.cardOf": "the card from {who}", "g.objective": "Objective {n}",
+    "g.cityNowhere": "No square lets this city meet 2 of its needs (rule G6.2): check the card you entered, or play something else.",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Nature", "g.pile.life": "Life", "g.pile.power": "Power" },
   it: { "g.tile": "Posa una tessera", "g.animals": "Animali", "g.city": "Città", "g.draw": "Pesca una carta",
     "g.claim": "Prendi un obiettivo", "g.power": "Carte potere",
@@ -47,6 +48,7 @@ addStrings({
     "g.players": "Giocatori", "g.pawnsLeft.one": "1 pedina rimasta", "g.pawnsLeft.other": "{n} pedine rimaste",
     "g.inHand.one": "1 carta in mano", "g.inHand.other": "{n} carte in mano",
     "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.card": "Carta", "g.cardOf": "la carta di {who}", "g.objective": "Obiettivo {n}",
+    "g.cityNowhere": "Nessuna casella permette a questa città di soddisfare 2 bisogni (regola G6.2): controlla la carta inserita o gioca altro.",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natura", "g.pile.life": "Vita", "g.pile.power": "Potere" },
   de: { "g.tile": "Plättchen legen", "g.animals": "Tiere", "g.city": "Stadt", "g.draw": "Karte ziehen",
     "g.claim": "Ziel nehmen", "g.power": "Machtkarten",
@@ -67,6 +69,7 @@ addStrings({
     "g.players": "Mitspielende", "g.pawnsLeft.one": "noch 1 Figur", "g.pawnsLeft.other": "noch {n} Figuren",
     "g.inHand.one": "1 Karte auf der Hand", "g.inHand.other": "{n} Karten auf der Hand",
     "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.card": "Karte", "g.cardOf": "die Karte von {who}", "g.objective": "Ziel {n}",
+    "g.cityNowhere": "Auf keinem Feld erfüllt diese Stadt 2 ihrer Bedürfnisse (Regel G6.2): Prüfe die eingegebene Karte oder spiele etwas anderes.",
     "g.tornadoPlay": "Tornado", "g.pile.nature": "Natur", "g.pile.life": "Leben", "g.pile.power": "Macht" },
 });
 
@@ -114,11 +117,24 @@ function enterCity(c, templates) {
     const values = needs.map((n) => n.value());
     if (!symbol.value() || values.includes(null)) return c.t("ui.pickAll");
     const m = templates.find((x) => x.symbol === symbol.value());
-    const likely = m.at.filter((s) => values.filter((v) => s.available.includes(v)).length >= 2).map((s) => s.at);
-    setTimeout(() => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), likely.length ? likely : m.at.map((s) => s.at),
+    const distinct = c.state.options.duplicate_needs === "distinct_neighbours";
+    const reach = m.at.filter((s) => metNeeds(values, s.supply, distinct) >= 2).map((s) => s.at);
+    if (!reach.length) return c.t("g.cityNowhere");  // said before the map, the sheet stays
+    setTimeout(() => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), reach,
       { type: "play_city", symbol: m.symbol, needs: values }));
     return true;
   });
+}
+
+// How many of the entered needs a square satisfies, counted as G6.4 counts them (the
+// engine's board.met_needs): each icon on its own; with distinct_neighbours equal icons
+// need as many neighbours offering them. `supply`: neighbours per terrain / animals.
+function metNeeds(needs, supply, distinct) {
+  const used = {};
+  return needs.filter((need) => {
+    const seen = used[need] || 0; used[need] = seen + 1;
+    return (supply[need] || 0) > (distinct ? seen : 0);
+  }).length;
 }
 
 function drawItems(c, legal, state) {

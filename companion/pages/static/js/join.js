@@ -1,6 +1,7 @@
 // Getting a phone to a seat: the join form (live while open), the wrong-code and
 // started-game pages with a box to type another code, and seat links.
-import { addStrings, api, el, lang, message, t, term, toast, live, randomKey, COLORS } from "./common.js";
+import { addStrings, api, el, lang, message, t, term, toast, live, COLORS } from "./common.js";
+import { pending } from "./pending.js";
 
 addStrings({
   en: { "join.title": "Join {game} · table {code}", "join.seated": "At the table: {names}",
@@ -125,13 +126,16 @@ export function joinForm(root, code, info, onJoined) {
   const form = el("form", { class: "card", id: "join" },
     el("h1", {}, t("join.title", { game: info.options?.title || (info.title ? info.title[lang()] || info.title.en : info.game), code })), seated, ...fields, hint, button);
   refresh(info, true);
-  const idem = randomKey();  // one key per form: a retried tap never takes two seats
+  // one key per tap, resent until answered (pending.js): a lost answer never takes two seats
+  const joining = pending({ send: (a) => api(a.method, a.path, { body: a.body, key: a.key }) });
+  form.append(joining.node);
   let stop = null;
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (joining.busy()) return;
     const body = Object.fromEntries(new FormData(form));
     button.disabled = true;
-    const r = await api("POST", `/join/${code}`, { body, idem: false, headers: { "Idempotency-Key": idem } });
+    const r = await joining.start({ kind: "join", method: "POST", path: `/join/${code}`, body });
     button.disabled = false;
     if (!r.ok) return toast(r.data);
     if (stop) stop();

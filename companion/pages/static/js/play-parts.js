@@ -1,7 +1,31 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
-// result at the end.
-import { el, t, message, num, COLORS } from "./common.js";
+// result at the end, the sound switch, what the log says about the last move.
+import { addStrings, api, el, t, message, num, COLORS } from "./common.js";
+import { soundOn, setSound } from "./sound.js";
 import { colorName } from "./join.js";
+
+addStrings({
+  en: { "play.soundOn": "Beep on my turn", "play.soundOff": "Beep on my turn: on (tap to stop)" },
+  it: { "play.soundOn": "Suono quando tocca a me", "play.soundOff": "Suono quando tocca a me: attivo (tocca per togliere)" },
+  de: { "play.soundOn": "Ton, wenn ich dran bin", "play.soundOff": "Ton, wenn ich dran bin: an (tippen zum Ausschalten)" },
+});
+
+// The "your turn" sound is off until this one tap (common.js beep()).
+export function soundToggle(rerender) {
+  const on = soundOn();
+  return el("section", { class: "card row" }, el("button", { id: "sound", type: "button", "aria-pressed": on ? "true" : "false",
+    onclick: () => { setSound(!on); rerender(); } }, t(on ? "play.soundOff" : "play.soundOn")));
+}
+
+// Whether the log's last entry is this seat's own move (so Undo may be offered after a
+// reload): a player's own, or the host's for the seat it plays here.
+export async function lastMoveOf(s, state) {
+  if (state.status !== "playing" || !state.version) return false;
+  const r = await api("GET", `/sessions/${s.sid}/moves?since=${state.version - 1}`);
+  const last = r.ok && Array.isArray(r.data.entries) ? r.data.entries[r.data.entries.length - 1] : null;
+  return Boolean(last && last.version === state.version && last.kind === "move" && last.seat === s.seat
+    && (last.by === "host") === Boolean(s.host));
+}
 
 export function groupsCard(groups) {
   return el("section", { class: "card", id: "actions" }, groups.map((g) => el("section", { class: "group", "data-kind": g.kind },

@@ -39,11 +39,12 @@
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
 import { addStrings, api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
-  COLORS, backoff } from "./common.js";
+  COLORS, backoff, nameTab } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
-import { groupsCard, lobby, resultCard } from "./play-parts.js";
+import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
+import { pending } from "./pending.js";
 import { rematchCard } from "./rematch.js";
 
 addStrings({
@@ -58,7 +59,8 @@ addStrings({
     "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
     "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
     "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them" },
+    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them",
+    "play.tabName": "Table {code} · Tabletop Companion" },
   it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
     "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla", "play.endTurn": "Fine turno",
     "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
@@ -70,7 +72,8 @@ addStrings({
     "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
     "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
     "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto" },
+    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto",
+    "play.tabName": "Tavolo {code} · Tabletop Companion" },
   de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
     "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Zurück", "play.endTurn": "Zug beenden",
     "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
@@ -82,7 +85,8 @@ addStrings({
     "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
     "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
     "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz" },
+    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz",
+    "play.tabName": "Tisch {code} · Tabletop Companion" },
 });
 
 let icons = null;
@@ -201,56 +205,79 @@ async function load(given, mine) {
   }
 }
 
-// While a move is on its way, live messages wait (`held`): the move's own message then
+// While a request is on its way, live messages wait (`held`): the move's own message then
 // needs no read, its answer brings the state and the seat's part (`?include=me`).
+// Every change a tap asks for (move, undo, hand) is one pending action (pending.js): one
+// Idempotency-Key per tap, resent until answered, kept across a reload.
 let sending = false; let held = null;
 function onLive(msg) {
   if (state && msg.version <= state.version) return;  // already shown (our own move)
   if (sending) { if (!held || msg.version > held.version) held = msg; return; }
   if (msg.events && msg.events.length) lastEvents = msg.events;
+  acts.quiet();  // the table moved on: "done" has been read
   // a seat's own stream brings its view and legal moves too (`me`): nothing to read
   const given = msg.state && msg.state.id ? msg.state : undefined;
   load(given, given && msg.me ? msg.me : undefined);
 }
 
-async function send(move) {
-  const s = current();
-  const body = s.host ? { ...move, seat: s.seat } : move;
+const whoAmI = (s) => `${s.sid}:${s.seat}:${s.host ? "host" : "phone"}`;
+const acts = pending({ store: `tc:pending:${code}`, send: attempt, settled, changed: () => render() });
+
+function release() {  // somebody else's move arrived while the request was on its way
+  const waiting = held; held = null;
+  if (waiting) onLive(waiting);
+}
+
+async function attempt(action) {
+  const s = [proxy, ...seats()].find((x) => x && whoAmI(x) === action.who) || current();
   sending = true;
   let r;
-  try { r = await api("POST", `/sessions/${s.sid}/moves?include=me`, { token: s.token, body }); } finally { sending = false; }
-  try {
-    if (r.status === 401) { lostSeat(); return false; }
-    if (!r.ok) { toast(r.data); return false; }
+  try { r = await api(action.method, action.path, { token: s.token, body: action.body, key: action.key }); } finally { sending = false; }
+  if (!r.ok) release();
+  return r;
+}
+
+const SETTLE = {
+  move: async (r) => {
     lastEvents = r.data.events || []; mineAt = r.data.version;
     picking = null; highlighted = [];
-    await load(r.data.state && r.data.state.id ? r.data.state : undefined, r.data.me);
-    window.scrollTo({ top: 0 });  // back to the status line
-    return true;
-  } finally {
-    const waiting = held; held = null;
-    if (waiting) onLive(waiting);  // somebody else's move meanwhile
-  }
-}
+    await load(fresher(r.data.state), r.data.me);
+  },
+  undo: async (r) => { mineAt = -1; lastEvents = []; await load(fresher(r.data.state)); },
+  hand: async (r) => { me = r.data; render(); },
+};
+// the state an answer carried, unless the phone already shows a newer one (a replay
+// carries the current state, an answer that took its time an older one)
+const fresher = (given) => (given && given.id && (!state || given.version >= state.version) ? given : undefined);
 
-async function declare(hand) {
-  const s = current();
-  const r = await api("PUT", `/sessions/${s.sid}/me/hand${s.host ? `?seat=${s.seat}` : ""}`, { token: s.token, body: hand, idem: false });
-  if (r.status === 401) { lostSeat(); return false; }
-  if (!r.ok) { toast(r.data); return false; }
-  me = r.data; render();
-  window.scrollTo({ top: 0 });
-  return true;
-}
-
-async function undo() {
-  const s = current();
-  const r = await api("POST", `/sessions/${s.sid}/undo`, { token: s.token, body: {} });
+async function settled(action, r) {
   if (r.status === 401) return lostSeat();
-  if (!r.ok) return toast(r.data);
-  mineAt = -1; lastEvents = [];
-  await load(r.data.state && r.data.state.id ? r.data.state : undefined);
-  window.scrollTo({ top: 0 });
+  try {
+    if (!r.ok) { toast(r.data); if (state) await load(); return; }  // refused: show the table as it is
+    if (current() && whoAmI(current()) === action.who) await SETTLE[action.kind](r);
+    window.scrollTo({ top: 0 });  // back to the status line
+  } finally { release(); }
+}
+
+async function act(kind, method, path, body) {
+  if (acts.busy()) return false;  // controls wait while an action is pending
+  const s = current();
+  const r = await acts.start({ kind, method, path, body, who: whoAmI(s) });
+  return r.ok;
+}
+
+function send(move) {
+  const s = current();
+  return act("move", "POST", `/sessions/${s.sid}/moves?include=me`, s.host ? { ...move, seat: s.seat } : move);
+}
+
+function declare(hand) {
+  const s = current();
+  return act("hand", "PUT", `/sessions/${s.sid}/me/hand${s.host ? `?seat=${s.seat}` : ""}`, hand);
+}
+
+function undo() {
+  return act("undo", "POST", `/sessions/${current().sid}/undo`, {});
 }
 
 // -- the context a game module works with ----------------------------------------------------
@@ -287,7 +314,7 @@ function ctx() {
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
     highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
     targets: picking ? picking.squares : [], highlighted,
-    tap: (at) => { const p = picking; picking = null; drawBoard(); if (p) p.resolve(at); },
+    tap: (at) => { if (acts.busy()) return; const p = picking; picking = null; drawBoard(); if (p) p.resolve(at); },
     rerender: () => render() };
 }
 
@@ -328,6 +355,7 @@ function statusLine(mod) {
         ? el("span", { class: "chip", id: "actions-left" }, tn("play.actionsLeft", turn.actions_left)) : null),
     playing ? clockChip(state, { seat: s.seat, names }) : null,
     prompt ? el("p", { class: "hint", id: "prompt" }, prompt) : null,
+    acts.node,
     notice || trouble ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice || trouble) : null,
     hostNote ? el("p", { class: "hint", id: "host-note" }, hostNote) : null,
     playing && (mineAt === state.version || endTurn) ? el("div", { class: "row" },
@@ -381,10 +409,20 @@ function render() {
     if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     parts.push(mod.kazaamView({ ...ctx(), rerender: render }));  // the older interface
   }
-  parts.push(footer());
+  parts.push(footer(), state.status === "playing" ? soundToggle(render) : null);
   root.replaceChildren(...parts.filter(Boolean));
   root.dataset.version = String(state.version);  // what the screen shows (tests wait on it)
   drawBoard();
+  waitWhilePending();
+}
+
+// While an action waits for its answer, the move controls wait too (no queue of guesses).
+function waitWhilePending() {
+  const busy = acts.busy();
+  root.classList.toggle("pending", busy);
+  root.dataset.pending = busy ? "yes" : "no";
+  if (!busy) return;
+  for (const b of root.querySelectorAll("#actions button, button[data-move], #undo, #end-turn, #declare")) b.disabled = true;
 }
 
 function seated(seat) {
@@ -410,13 +448,19 @@ async function start() {
     if (notice) root.prepend(el("p", { class: "warnbox", role: "alert", id: "notice" }, notice));
     return;
   }
-  state = null;
+  state = null; mineAt = -1;
   await load();
   if (!state) return;
+  nameTab(state.options?.title || t("play.tabName", { code }));
   keepAwake();
+  // after a reload: the move this seat made last can still be undone (the log says so,
+  // not the phone's memory), and an action that was pending is sent again, same key
+  const shown = state;
+  if (await lastMoveOf(s, shown)) { mineAt = shown.version; render(); }
+  acts.resume(whoAmI(s));
   // a phone follows its seat's own stream (no request after a move); the host reading a
   // seat without a phone keeps the public one and reads that seat's view
-  stopLive = s.host ? live(s.sid, onLive) : seatLive(s.sid, s.token, state.version, onLive, lostSeat);
+  stopLive = s.host ? live(s.sid, onLive, acts.nudge) : seatLive(s.sid, s.token, state.version, onLive, lostSeat, acts.nudge);
 }
 
 function failedJoin(info) {

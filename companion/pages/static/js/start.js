@@ -4,6 +4,10 @@ import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js"
 import { codeBox } from "./codebox.js";
 import { clockChoice } from "./clock.js";
 import { inputBox, problems } from "./start-inputs.js";
+import { pending } from "./pending.js";
+
+// one key per tap, resent until answered: a lost answer never opens two tables
+const creating = pending({ send: (a) => api(a.method, a.path, { body: a.body, key: a.key }) });
 
 addStrings({
   en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
@@ -91,9 +95,12 @@ async function create(e) {
   if (wrong) { wrong.focus(); return; }
   const options = {};
   for (const option of current.options) if (offered(option)) options[option.name] = chosen[option.name];
+  if (creating.busy()) return;
+  if (!creating.node.isConnected) button.after(creating.node);  // sending, no network …
   button.disabled = true;
   button.textContent = t("start.creating");
-  const r = await api("POST", "/sessions", { body: { game: current.id, options, clock: clock.value() } });
+  const r = await creating.start({ kind: "create", method: "POST", path: "/sessions",
+    body: { game: current.id, options, clock: clock.value() } });
   button.disabled = false;
   button.textContent = t("start.create");
   if (!r.ok) { toast(r.data); return; }

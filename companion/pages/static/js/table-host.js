@@ -1,6 +1,7 @@
 // The host's controls on the table screen: confirmations, seats (play for a seat, a
 // seat without a phone, a new link for a seat), undo, finish and rematch.
 import { addStrings, api, el, message, t, term, toast } from "./common.js";
+import { pending } from "./pending.js";
 
 addStrings({
   en: { "host.title": "Host", "host.undo": "Undo the last move", "host.finish": "Finish the game",
@@ -79,8 +80,12 @@ function info(title, body) {
   return dialog;
 }
 
-async function post(ctx, path, body) {
-  const r = await api("POST", `/sessions/${ctx.sid}${path}`, { token: ctx.host, body });
+// The host's actions go through one pending action (pending.js): one key per tap, resent
+// with the same key until the server answers, so a lost answer never acts twice.
+const hosting = pending({ send: (a) => api(a.method, a.path, { token: a.token, body: a.body, key: a.key }) });
+export async function post(ctx, path, body) {
+  if (hosting.busy()) return { ok: false, status: -1, data: {} };
+  const r = await hosting.start({ kind: "host", method: "POST", path: `/sessions/${ctx.sid}${path}`, body, token: ctx.host });
   if (!r.ok) toast(r.data);
   return r;
 }

@@ -4,7 +4,7 @@
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
-import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
+import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
 
@@ -119,9 +119,8 @@ function startBox() {
 }
 
 async function start(body) {
-  const r = await api("POST", `/sessions/${ctx.sid}/start`, { token: ctx.host, body });
-  if (!r.ok) return toast(r.data);
-  keepAwake();
+  const r = await post(ctx, "/start", body);  // one key per tap, resent until answered
+  if (r.ok) keepAwake();
 }
 
 // -- the game -------------------------------------------------------------------------
