@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
 from .checks import LOCALES, PageWatch, axe_check, check_screen
+from .display import show_unit
 from .tablescreen import fill_gaia_setup
 
 TABLET = {"width": 1280, "height": 800}
@@ -104,6 +105,7 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
         {t: 1 for t in ("plains", "desert", "forest", "sea", "swamp", "mountain")},
         {"forest": 2, "sea": 2}]
     # playing for Bo (no phone): the play view opens at once, with the code in the link
+    show_unit(page, "host")
     with page.expect_popup() as popup_info:
         page.click("#seats [data-play='1']")
     popup = popup_info.value
@@ -118,6 +120,7 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     t = gaia_table(api, ["Ada", "Bo"])
     sid = t["sid"]
     page, watch = screen(browser, live, sid, t["host"])
+    show_unit(page, "host")
     # "Play for Ada": Ada has a phone, so the host is asked before taking her seat over
     page.click("#seats [data-play='0']")
     assert "own phone" in page.inner_text("dialog[open]")
@@ -169,6 +172,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     watcher, watcher_watch = screen(browser, live, sid, None, "it", PHONE)
     assert "forest" in page.inner_text("#last")
     version = state(api, t)["version"]
+    show_unit(page, "host")
     page.click("#host-undo")
     page.click("#confirm-cancel")
     assert state(api, t)["version"] == version

@@ -170,6 +170,10 @@ EVENTS: T = {
     "gaia.event.pawn_placed": {"en": "{who} put a pawn on {owner}'s {terrain} city",
       "it": "{who} mette un segnalino sulla città di {owner} ({terrain})",
       "de": "{who} setzt eine Figur auf die Stadt von {owner} ({terrain})"},
+    # the mover's own city: a possessive, not the name twice (the pages pick ".own")
+    "gaia.event.pawn_placed.own": {"en": "{who} put a pawn on their own {terrain} city",
+      "it": "{who} mette un segnalino sulla propria città ({terrain})",
+      "de": "{who} setzt eine Figur auf die eigene Stadt ({terrain})"},
     "gaia.event.pawns_returned": {"en": "the pawns on {owner}'s {terrain} city go back to their players",
       "it": "i segnalini sulla città di {owner} ({terrain}) tornano ai giocatori",
       "de": "die Figuren auf der Stadt von {owner} ({terrain}) gehen zurück"},

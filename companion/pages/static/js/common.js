@@ -78,7 +78,14 @@ export function lang() {
 
 export function t(key, params = {}) {
   const text = (UI[lang()] && UI[lang()][key]) || UI.en[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+  return elide(text, params).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+}
+
+// Italian "a" before a name that starts with a vowel is "ad" ("tocca ad Ada", "a Bo"):
+// the templates say "a {who}" and the name decides.
+function elide(template, values) {
+  if (lang() !== "it") return template;
+  return template.replace(/\b([Aa]) \{(\w+)\}/g, (m, a, k) => (/^[aeiouàèéìòù]/i.test(String(values[k] ?? "")) ? `${a}d {${k}}` : m));
 }
 
 // Counted sentences: the table holds "<key>.one" and "<key>.other" ({n} is the count).
@@ -309,7 +316,9 @@ function place([x, y], game, state, names) {
 // An event as a sentence. ``names``: seat -> name (array or object); ``state``: the
 // public state, to name a square by what is on it should a sentence mention one.
 export function narrate(game, event, names, state = null) {
-  const template = catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
+  // a player acting on their own city: "on their own city", never the name twice
+  const own = "owner" in event && event.owner === event.seat ? catalogue[`${game}.event.${event.type}.own`] : null;
+  const template = own || catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
   if (!template) return "";
   const person = (seat) => (Number.isInteger(seat) ? names[seat] ?? "" : seat ?? "");
   // seats named in an event (the mover, a city's owner, the tail's actor, a target) are people
@@ -317,7 +326,7 @@ export function narrate(game, event, names, state = null) {
   for (const k of ["owner", "by", "target"]) if (k in event) people[k] = person(event[k]);
   for (const k of ["name", "code"]) if (k in event) people[k] = String(event[k]);
   if (Array.isArray(event.seats)) people.seats = event.seats.map(person).join(", ");
-  return template.replace(/\{(\w+)\}/g, (_, k) => (k in people ? people[k] : fmt(event[k], game, state, names)));
+  return elide(template, people).replace(/\{(\w+)\}/g, (_, k) => (k in people ? people[k] : fmt(event[k], game, state, names)));
 }
 
 let wakeLock = null;

@@ -155,7 +155,7 @@ export function hostPanel(ctx) {
   return el("section", { class: "card tb-host", id: "host", "aria-label": t("host.title") },
     el("h2", {}, t("host.title")),
     buttons.length ? el("div", { class: "row" }, buttons) : null,
-    el("h3", {}, t("host.seats")), el("ul", { class: "tb-seats", id: "seats" }, s.players.map((p) => seatRow(ctx, p))));
+    el("h3", {}, t("host.seats")), el("ul", { class: "tb-seats", id: "seats", "data-items": "" }, s.players.map((p) => seatRow(ctx, p))));
 }
 
 export function finishButton(ctx, id = "host-finish") {

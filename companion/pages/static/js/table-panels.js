@@ -51,7 +51,7 @@ export function playersPanel(ctx) {
   const turn = s.turn && s.status === "playing" ? s.turn.seat : null;
   return el("section", { class: "card tb-players", id: "players-panel", "aria-label": t("tb.players") },
     el("h2", {}, t("tb.players")),
-    el("div", { class: "tb-player-list" }, s.players.map((p) => el("article", {
+    el("div", { class: "tb-player-list", "data-items": "" }, s.players.map((p) => el("article", {
       class: `tb-player${p.seat === turn ? " on-turn" : ""}`, "data-seat": p.seat },
     el("h3", {}, el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.seat === turn ? el("span", { class: "chip tb-turn-chip" }, t("tb.onTurn")) : null),

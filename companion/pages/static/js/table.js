@@ -7,6 +7,7 @@ import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, k
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
+import { isDisplay, paginate } from "./table-fit.js";
 
 addStrings({
   en: { "tb.scan": "Scan to join", "tb.orOpen": "or open", "tb.code": "Code", "tb.waiting": "Waiting for players",
@@ -65,7 +66,7 @@ function addToFeed(version, events, byHost = false) {
 
 function feedPanel() {
   const items = [...ctx.feed].reverse();
-  return el("section", { class: "card tb-feed-card", "aria-label": t("tb.feed") }, el("h2", {}, t("tb.feed")),
+  return el("section", { class: "card tb-feed-card", "aria-label": t("tb.feed"), "data-unit": "feed" }, el("h2", {}, t("tb.feed")),
     items.length ? el("ol", { class: "feed", id: "feed", tabindex: 0, "aria-live": "polite" }, items.map((f) => el("li", { "data-version": f.version },
       f.text, f.byHost ? el("span", { class: "hint" }, ` (${t("tb.byHost")})`) : null)))
       : el("p", { class: "hint", id: "feed" }, t("tb.feedEmpty")));
@@ -179,25 +180,38 @@ function boardArea() {
   if (board && board.namespaceURI === "http://www.w3.org/2000/svg" && board.getAttribute("viewBox")) {
     // as large as the area allows (a square at most ~5 times a phone's)
     const width = Number(board.getAttribute("viewBox").split(" ")[2]) || 300;
-    board.style.cssText = `width:100%;height:auto;max-width:${width * 5}px;max-height:100%`;
+    board.style.maxWidth = `${width * 5}px`;
   }
   board ||= el("img", { alt: t("tb.board"), src: `/api/v1/sessions/${ctx.sid}/board.svg?v=${s.version}` });
   // focusable: a board taller than its area scrolls (a row of boards), by keyboard too
-  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board") }, board);
+  // --cols: a grid of per-player boards (Kazaam) as square as the players allow
+  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board"),
+    style: `--cols:${Math.ceil(Math.sqrt(s.players.length))}` }, board);
 }
 
-function game() {
+// What stands beside the board; on a display (table-fit.js) these are the units packed
+// into pages, each named by its id.
+function sidePanels() {
+  return [playersPanel(ctx), ...tablePanels(ctx), feedPanel(), hostPanel(ctx)].filter(Boolean)
+    .map((panel) => { panel.dataset.unit ||= panel.id; return panel; });
+}
+
+function game(display) {
   const s = ctx.state;
   const finished = s.status === "finished";
   return el("div", { class: "tb-game" },
     el("div", { class: "tb-left" }, statusLine(),
       finished ? endPanel(ctx, ctx.host ? rematchButton(ctx) : null) : null, boardArea()),
-    el("div", { class: "tb-right", tabindex: 0, role: "region", "aria-label": t("tb.details") }, playersPanel(ctx), tablePanels(ctx), feedPanel(), hostPanel(ctx)));
+    el("div", { class: "tb-right", tabindex: display ? null : 0, role: "region", "aria-label": t("tb.details") },
+      display ? null : sidePanels()));
 }
 
 function render() {
   const focused = document.activeElement && document.activeElement.id;
-  root.replaceChildren(ctx.state.status === "lobby" ? lobby() : game());
+  const display = ctx.state.status !== "lobby" && isDisplay();
+  document.body.classList.toggle("tb-fit", display);
+  root.replaceChildren(ctx.state.status === "lobby" ? lobby() : game(display));
+  if (display) paginate(root.querySelector(".tb-right"), sidePanels);
   if (focused && !root.contains(document.activeElement)) document.getElementById(focused)?.focus();
 }
 
@@ -257,4 +271,6 @@ if (ctx.state) {
   render();
   live(ctx.sid, onMessage);
   if (ctx.state.status === "playing") keepAwake();
+  let resized = null;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(render, 150); });
 }
