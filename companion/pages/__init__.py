@@ -32,7 +32,10 @@ def index() -> str:
 
 @bp.get("/t/<sid>")
 def table(sid: str) -> str:
-    return render_template("table.html", sid=sid[:64], lang=_lang())
+    from companion.api.links import base_url
+
+    # the link printed under the QR code is the one the QR encodes (the same base)
+    return render_template("table.html", sid=sid[:64], lang=_lang(), join_base=base_url())
 
 
 @bp.get("/j/<code>")

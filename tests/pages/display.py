@@ -120,3 +120,15 @@ def show_unit(page: Any, unit: str) -> None:
     tab = page.locator(f".tb-tab[data-units~='{unit}']")
     if tab.count():
         tab.first.click()
+
+
+REVEALED = """() => {
+  const w = document.querySelector('#winner');
+  return !!w && w.getAnimations().every((a) => a.playState === 'finished')
+    && getComputedStyle(w).opacity === '1';
+}"""
+
+
+def wait_revealed(page: Any, timeout: float = 5000) -> None:
+    """The result is on screen, its reveal (if any) over: the winner fully drawn."""
+    page.wait_for_function(REVEALED, timeout=timeout)

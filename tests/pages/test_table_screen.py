@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
 from .checks import LOCALES, PageWatch, axe_check, check_screen
-from .display import show_unit
+from .display import show_unit, wait_revealed
 from .tablescreen import fill_gaia_setup
 
 TABLET = {"width": 1280, "height": 800}
@@ -180,8 +180,10 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     page.keyboard.press("Escape")  # Escape cancels too
     assert state(api, t)["version"] == version
     page.click("#host-undo")
+    # the question and the feed name the move taken back
+    assert "Ada placed a forest tile" in page.inner_text("dialog[open]")
     page.click("#confirm-ok")
-    expect(page.locator("#feed")).to_contain_text("undone")
+    expect(page.locator("#feed")).to_contain_text("undone: Ada placed a forest tile")
     assert state(api, t)["board"]["tiles"] == []
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [0, 0]})
     page.click("#host-finish")
@@ -190,6 +192,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     page.click("#host-finish")
     page.click("#confirm-ok")
     page.wait_for_selector("#breakdown")
+    wait_revealed(page)
     score = api.get(f"/sessions/{sid}/score").json()
     winner = next(p["name"] for p in score["players"] if p["rank"] == 1)
     assert winner in page.inner_text("#winner")
@@ -200,6 +203,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     axe_check(page)
     shot(page, "results")
     watcher.wait_for_selector("#breakdown")
+    wait_revealed(watcher)
     check_screen(watcher, "it")
     shot(watcher, "results-it-phone")
     # rematch: the host's screen moves to the new table; other screens are invited
@@ -230,6 +234,11 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     # a live move adds its sentences once, on top
     move(api, t, 1, {"type": "play_nature", "terrain": "plains", "at": [0, 1]})
     expect(page.locator("#feed li").first).to_contain_text("plains")
+    # a face-up card taken is named, and so is the one turned up in its place (G3.3)
+    move(api, t, 1, {"type": "draw", "pile": "nature", "from": "display", "slot": 1,
+                     "refill": "forest"})
+    expect(page.locator("#feed")).to_contain_text("Bo took the desert card from the face-up cards")
+    expect(page.locator("#feed")).to_contain_text("the forest card turned up in its place")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
     assert watch.requests_in(3) == 0  # an idle table screen only listens to its stream

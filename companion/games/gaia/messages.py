@@ -153,6 +153,13 @@ EVENTS: T = {
     "gaia.event.display_refilled": {"en": "a {pile} card was turned up",
                                     "it": "viene scoperta una carta {pile}",
                                     "de": "eine {pile}-Karte wird aufgedeckt"},
+    # a face-up card was seen by everybody (G1.2, G3.3): the sentence names it
+    "gaia.event.card_drawn.display": {"en": "{who} took the {card} card from the face-up cards",
+                                      "it": "{who} prende la carta {card} dalle carte scoperte",
+                                      "de": "{who} nimmt die offene Karte {card}"},
+    "gaia.event.display_refilled.card": {"en": "the {card} card turned up in its place",
+                                         "it": "al suo posto viene scoperta la carta {card}",
+                                         "de": "an ihrer Stelle wird die Karte {card} aufgedeckt"},
     "gaia.event.card_discarded": {"en": "{who} discarded a card", "it": "{who} scarta una carta",
                                   "de": "{who} wirft eine Karte ab"},
     "gaia.event.tile_placed": {"en": "{who} placed a {terrain} tile",

@@ -3,7 +3,7 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
+import { addStrings, api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
@@ -15,7 +15,7 @@ addStrings({
     "tb.needMore": "At least {n} players are needed to start.", "tb.start": "Start the game",
     "tb.turnOf": "{who}'s turn", "tb.actionsLeft.one": "1 action left", "tb.actionsLeft.other": "{n} actions left",
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
-    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.byHost": "entered by the host",
+    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.undoneWhat": "undone: {what}", "tb.byHost": "entered by the host",
     "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
     "tb.hostSeat": "host plays", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
   it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
@@ -23,7 +23,7 @@ addStrings({
     "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
     "tb.turnOf": "Tocca a {who}", "tb.actionsLeft.one": "1 azione rimasta", "tb.actionsLeft.other": "{n} azioni rimaste",
     "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
-    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.byHost": "inserita dall'host",
+    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.undoneWhat": "mossa annullata: {what}", "tb.byHost": "inserita dall'host",
     "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
     "tb.hostSeat": "gioca l'host", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
   de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
@@ -31,7 +31,7 @@ addStrings({
     "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
     "tb.turnOf": "{who} ist am Zug", "tb.actionsLeft.one": "noch 1 Aktion", "tb.actionsLeft.other": "noch {n} Aktionen",
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
-    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.byHost": "vom Host eingegeben",
+    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.undoneWhat": "rückgängig gemacht: {what}", "tb.byHost": "vom Host eingegeben",
     "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
     "tb.hostSeat": "Host spielt", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
 });
@@ -40,7 +40,7 @@ const FEED_KEEP = 80;
 const FEED_VERSIONS = 60;
 const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
-  state: null, score: null, icons: null, boards: {}, feed: [], seen: -1 };
+  state: null, score: null, icons: null, boards: {}, feed: [], seen: -1, moves: [] };
 let setupBox = null; let seatForm = null;
 let ready = false;  // the first picture waits for the feed (one render, complete)
 
@@ -54,13 +54,30 @@ async function loadFeed() {
   const since = Math.max(0, (ctx.state.version || 0) - FEED_VERSIONS);
   const r = await api("GET", `/sessions/${ctx.sid}/moves${since ? `?since=${since}` : ""}`);
   if (!r.ok) return;
-  ctx.feed = [];
+  ctx.feed = []; ctx.moves = [];
   for (const entry of r.data.entries || []) addToFeed(entry.version, entry.events || [], entry.by === "host");
   ctx.seen = Math.max(ctx.seen, r.data.version ?? -1);
 }
 
+// The moves in force, newest last, each with its first sentence: Undo's question and the
+// feed's "undone" line name the move (an undo takes back every move after its `to`).
+function track(version, events) {
+  const undo = events.find((e) => e.type === "undone");
+  if (undo) {
+    const gone = ctx.moves.filter((m) => m.version > undo.to);
+    ctx.moves = ctx.moves.filter((m) => m.version <= undo.to);
+    return gone.length ? t("tb.undoneWhat", { what: gone.map((m) => m.text).join("; ") }) : null;
+  }
+  const first = events[0];
+  if (first && message(`${ctx.state.game}.event.${first.type}`)) ctx.moves.push({ version, text: say(first) });
+  ctx.moves = ctx.moves.slice(-FEED_KEEP);
+  return null;
+}
+
 function addToFeed(version, events, byHost = false) {
-  events.forEach((event, i) => ctx.feed.push({ version, type: event.type, text: say(event), byHost: byHost && i === 0 }));
+  const undone = track(version, events);
+  events.forEach((event, i) => ctx.feed.push({ version, type: event.type,
+    text: event.type === "undone" && undone ? undone : say(event), byHost: byHost && i === 0 }));
   ctx.feed = ctx.feed.slice(-FEED_KEEP);
 }
 
@@ -77,7 +94,8 @@ function isLocal(url) { return /\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u
 
 function lobby() {
   const s = ctx.state;
-  const join = `${location.origin}/j/${s.code}`;
+  // exactly what the QR code encodes (PUBLIC_URL, or this machine's LAN address)
+  const join = `${root.dataset.joinBase || location.origin}/j/${s.code}`;
   const min = ctx.game ? ctx.game.players.min : 2;
   const players = el("section", { class: "card", id: "lobby-players" }, el("h2", {}, t("tb.waiting")),
     el("p", { class: "hint" }, tn("tb.arrived", s.players.length)),
@@ -88,8 +106,8 @@ function lobby() {
   const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
     el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
     el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
-    el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: `/j/${s.code}`, id: "join-link" }, join)),
-    isLocal(location.href) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: location.origin })) : null);
+    el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: join, id: "join-link" }, join)),
+    isLocal(join) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: root.dataset.joinBase || location.origin })) : null);
   const side = [players];
   if (ctx.host) {
     seatForm ||= addSeatForm(ctx);
@@ -217,8 +235,10 @@ function render() {
 
 async function loadScore() {
   if (ctx.state.status !== "finished") { ctx.score = null; return; }
-  const r = await api("GET", `/sessions/${ctx.sid}/score`);
+  const [r, bgstats] = await Promise.all([api("GET", `/sessions/${ctx.sid}/score`),
+    api("GET", `/sessions/${ctx.sid}/score/bgstats`)]);
   if (r.ok) ctx.score = r.data;
+  ctx.bgstats = bgstats.ok ? bgstats.data.url : null;
 }
 
 async function refresh() {
