@@ -17,7 +17,7 @@ addStrings({
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
     "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.undoneWhat": "undone: {what}", "tb.byHost": "entered by the host",
     "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
-    "tb.hostSeat": "host plays", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
+    "tb.hostSeat": "host plays", "tb.noWakeLock": "This browser cannot keep the screen on here (Wake Lock needs https or localhost): turn off the screen timeout of this device for the evening.", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
   it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
     "tb.arrived.one": "1 giocatore al tavolo", "tb.arrived.other": "{n} giocatori al tavolo",
     "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
@@ -25,7 +25,7 @@ addStrings({
     "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
     "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.undoneWhat": "mossa annullata: {what}", "tb.byHost": "inserita dall'host",
     "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
-    "tb.hostSeat": "gioca l'host", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
+    "tb.hostSeat": "gioca l'host", "tb.noWakeLock": "Qui il browser non può tenere acceso lo schermo (Wake Lock richiede https o localhost): disattiva lo spegnimento automatico dello schermo di questo dispositivo per la serata.", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
   de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
     "tb.arrived.one": "1 Person am Tisch", "tb.arrived.other": "{n} Personen am Tisch",
     "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
@@ -33,7 +33,7 @@ addStrings({
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
     "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.undoneWhat": "rückgängig gemacht: {what}", "tb.byHost": "vom Host eingegeben",
     "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
-    "tb.hostSeat": "Host spielt", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
+    "tb.hostSeat": "Host spielt", "tb.noWakeLock": "Dieser Browser kann den Bildschirm hier nicht anlassen (Wake Lock braucht https oder localhost): Schalte die automatische Bildschirmabschaltung dieses Geräts für den Abend aus.", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
 });
 
 const FEED_KEEP = 80;
@@ -109,6 +109,8 @@ function lobby() {
     el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: join, id: "join-link" }, join)),
     isLocal(join) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: root.dataset.joinBase || location.origin })) : null);
   const side = [players];
+  // plain http on a LAN address: no Wake Lock (a secure context only), so say what to do
+  if (ctx.host && !("wakeLock" in navigator)) side.push(el("p", { class: "hint card", id: "no-wake-lock" }, t("tb.noWakeLock")));
   if (ctx.host) {
     seatForm ||= addSeatForm(ctx);
     side.push(seatForm);
