@@ -4,6 +4,7 @@ import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js"
 import { codeBox } from "./codebox.js";
 import { clockChoice } from "./clock.js";
 import { inputBox, problems } from "./start-inputs.js";
+import { yourTables } from "./start-tables.js";
 
 addStrings({
   en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
@@ -117,6 +118,7 @@ async function load() {
   document.getElementById("games").replaceChildren(el("legend", {}, t("start.game")),
     ...games.map((g, i) => gameChoice(g, i === 0)));
   showOptions(games[0]);
+  yourTables(document.getElementById("your-tables"), (id) => { const g = games.find((x) => x.id === id); return g ? title(g) : id; });
   clock = clockChoice();
   document.getElementById("create").before(clock.node);
   form.hidden = false;
