@@ -375,3 +375,17 @@ def test_a_kazaam_seat_without_a_phone_in_italian(browser, live, shot):
     axe_check(page)
     shot(page, "kazaam-lobby-it")
     watch.assert_no_errors()
+
+
+def test_the_link_under_the_qr_code_is_what_it_encodes(browser, live):
+    """The QR code encodes ``join_url`` (PUBLIC_URL here, as on a LAN): the link printed
+    under it is the same, and only a localhost link would be warned about."""
+    api = Api(live.url)
+    created = api.create("gaia")
+    page, watch = screen(browser, live, created["id"], created["host_token"])
+    page.wait_for_selector("#join-link")
+    assert page.inner_text("#join-link") == created["join_url"]
+    assert page.get_attribute("#join-link", "href") == created["join_url"]
+    assert created["join_url"].startswith("http://table.test/j/")
+    assert page.locator("#localhost-warning").count() == 0
+    watch.assert_no_errors()
