@@ -109,22 +109,20 @@ def test_results_offer_the_exports_and_say_a_tie_in_words(browser, live, shot):
     t = kazaam(api, 2)
     assert api.post(f"/sessions/{t['sid']}/finish", t["host"]).status_code == 201
     score = api.get(f"/sessions/{t['sid']}/score").json()
-    tied = {"de": "Gleichstand bei Ada, Bo", "it": "Ada, Bo a pari merito", "en": "Ada, Bo tied"}
+    tied = {"de": "Sitzordnung", "it": "ordine al tavolo", "en": "broken by seating"}
     parts = {"en": "points for parts", "it": "punti per i pezzi", "de": "Punkte für Teile"}
     for lang in ("en", "it", "de"):
         page, watch = screen(browser, live, t["sid"], None, lang, SIZES["laptop"])
 
-        # the score with the field issue 21 adds for a G9.3 tie ("tiebreak": "seating")
+        # the score with the field issue 21 adds for a G9.3 tie (tie_broken_by: seating)
         def with_tie(route):
-            body = route.fetch().json()
-            for row in body["players"]:
-                row["tiebreak"] = "seating"
-            route.fulfill(json=body)
+            route.fulfill(json={**route.fetch().json(), "tie_broken_by": "seating"})
 
         page.context.route(re.compile(r".*/score$"), with_tie)
         page.reload()
-        page.wait_for_selector("#tiebreak")
-        assert tied[lang] in page.inner_text("#tiebreak") and "G9.3" in page.inner_text("#tiebreak")
+        page.wait_for_selector("#tie-break")
+        said = page.inner_text("#tie-break")
+        assert tied[lang] in said and "G9.3" in said
         # total next to the name, before what it is made of
         heads = page.locator("#breakdown thead th").all_inner_texts()
         assert heads.index(page.inner_text("#breakdown thead th:nth-child(3)")) == 2

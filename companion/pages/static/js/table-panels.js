@@ -9,20 +9,20 @@ addStrings({
     "tb.reason": "Why it ended: {reason}", "tb.rematchOpen": "A rematch is open",
     "tb.rematchGo": "Go to the new table",
     "tb.csv": "Download the results (CSV)", "tb.bgstats": "Add to BG Stats",
-    "tb.tieSeating": "{who} tied: the tie is broken by seating (G9.3), the player sitting closest after the one who ended the game ranks first." },
+    "tb.tieSeating": "A tie was broken by seating (G9.3): the player sitting closest after the one who ended the game ranks first." },
   it: { "tb.players": "Giocatori", "tb.onTurn": "di turno", "tb.none": "nessuna", "tb.piles": "Carte rimaste",
     "tb.discard": "Scarti", "tb.results": "Risultati", "tb.rank": "Posto", "tb.total": "Totale",
     "tb.player": "Giocatore", "tb.winner": "Vince {who}!", "tb.winners": "Vincono: {who}",
     "tb.reason": "Perché è finita: {reason}", "tb.rematchOpen": "È aperta una rivincita",
     "tb.rematchGo": "Vai al nuovo tavolo",
     "tb.csv": "Scarica i risultati (CSV)", "tb.bgstats": "Aggiungi a BG Stats",
-    "tb.tieSeating": "{who} a pari merito: decide l'ordine al tavolo (G9.3), davanti chi siede più vicino dopo chi ha chiuso la partita." },
+    "tb.tieSeating": "Un pareggio è stato deciso dall'ordine al tavolo (G9.3): davanti chi siede più vicino dopo chi ha chiuso la partita." },
   de: { "tb.players": "Mitspielende", "tb.onTurn": "am Zug", "tb.none": "keine", "tb.piles": "Übrige Karten",
     "tb.discard": "Ablage", "tb.results": "Ergebnis", "tb.rank": "Platz", "tb.total": "Summe", "tb.player": "Person",
     "tb.winner": "{who} gewinnt!", "tb.winners": "Gewinner: {who}", "tb.reason": "Warum es endete: {reason}",
     "tb.rematchOpen": "Eine Revanche ist offen", "tb.rematchGo": "Zum neuen Tisch",
     "tb.csv": "Ergebnis herunterladen (CSV)", "tb.bgstats": "Zu BG Stats hinzufügen",
-    "tb.tieSeating": "Gleichstand bei {who}: Es entscheidet die Sitzordnung (G9.3), vorn liegt, wer nach der Person, die das Spiel beendet hat, am nächsten sitzt." },
+    "tb.tieSeating": "Ein Gleichstand wurde nach der Sitzordnung entschieden (G9.3): Vorn liegt, wer nach der Person, die das Spiel beendet hat, am nächsten sitzt." },
 });
 
 // A small picture when icons.js offers one, always with the word next to it.
@@ -85,10 +85,13 @@ function exportLinks(ctx) {
     ctx.bgstats ? el("a", { class: "btn", id: "export-bgstats", href: ctx.bgstats, rel: "noopener" }, t("tb.bgstats")) : null);
 }
 
-// G9.3 (and issue 21's host finish): rows whose rank the seating decided say so in words.
-function tieLine(rows) {
-  const tied = rows.filter((r) => r.tiebreak === "seating");
-  return tied.length ? el("p", { id: "tiebreak" }, t("tb.tieSeating", { who: tied.map((r) => r.name).join(", ") })) : null;
+// G9.3 (issue 21's contract: `tie_broken_by` on the score and the result): a ranking
+// that seating decided says so, in the catalogue's words when it has them.
+function tieLine(ctx) {
+  const by = (ctx.state.result || {}).tie_broken_by || (ctx.score || {}).tie_broken_by;
+  if (!by) return null;
+  const words = message(`${ctx.state.game}.result.tie_broken_by.${by}`) || (by === "seating" ? t("tb.tieSeating") : null);
+  return words ? el("p", { id: "tie-break" }, words) : null;
 }
 
 // The ranking: rank, player and total first, then what the total is made of (and what is
@@ -115,7 +118,7 @@ export function endPanel(ctx, extra) {
   const section = el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },
     el("h2", { id: "winner" }, headline),
     result.reason ? el("p", { class: "hint", id: "reason" }, t("tb.reason", { reason: term(s.game, result.reason) })) : null,
-    tieLine(rows), rows.length ? ranking(ctx, rows) : null, exportLinks(ctx),
+    tieLine(ctx), rows.length ? ranking(ctx, rows) : null, exportLinks(ctx),
     s.rematch ? el("p", { id: "rematch-open" }, t("tb.rematchOpen"), " ",
       el("a", { class: "btn primary", href: `/t/${s.rematch.session_id}` }, t("tb.rematchGo"))) : extra);
   return ctx.score ? reveal(section, [...section.querySelectorAll("#breakdown tbody tr")], `${s.code}:${ctx.score.version}`) : section;
