@@ -35,18 +35,18 @@ def _columns(rows: list[dict[str, Any]]) -> list[str]:
 
 def score_csv(score: dict[str, Any]) -> str:
     """One line per player in rank order: rank, seat, name, total, each breakdown number
-    and how a tie was broken (G9.3 ``tiebreak``, empty when none)."""
+    and how a tie was broken (G9.3: the score's ``tie_broken_by``, empty when none)."""
     rows = sorted(score["players"], key=lambda r: (r["rank"], r["seat"]))
     keys = _columns(rows)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["rank", "seat", "name", "total", *keys, "tiebreak"])
+    writer.writerow(["rank", "seat", "name", "total", *keys, "tie_broken_by"])
     for r in rows:
         # a name a spreadsheet would run as a formula is written as text (CSV injection)
         name = "'" + r["name"] if str(r["name"]).startswith(("=", "+", "-", "@")) else r["name"]
         writer.writerow([r["rank"], r["seat"], name, r["total"],
                          *[(r.get("breakdown") or {}).get(k, 0) for k in keys],
-                         r.get("tiebreak", "")])
+                         score.get("tie_broken_by", "")])
     return out.getvalue()
 
 
