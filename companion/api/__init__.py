@@ -15,6 +15,7 @@ from companion.api import (
     join,
     pictures,
     problems,
+    results,
     schemas,
     seats,
     sessions,
@@ -52,7 +53,7 @@ def init_api(app: Flask) -> Api:
         app.config.setdefault(key, value)
     api = Api(app)
     game_schemas.document(api.spec)  # one move schema per game, from GAMES
-    for module in (sessions, seats, join, stream, pictures, games):
+    for module in (sessions, seats, join, stream, pictures, results, games):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)
     app.register_blueprint(docs.bp)  # vendored Swagger UI at /api/v1/docs (not in the spec)

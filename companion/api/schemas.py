@@ -308,3 +308,11 @@ class RulesSchema(Schema):
 
 class HealthSchema(Schema):
     status = fields.String()
+
+
+class BgStatsSchema(Schema):
+    final = fields.Boolean(metadata={"description": "the game is over (else: the score so far)"})
+    play = fields.Dict(metadata={"description": "the play in BG Stats' import format (game, "
+                                                "playDate, durationMin, players …)"})
+    url = fields.String(metadata={"description": "app.bgstatsapp.com/createPlay.html link "
+                                               "that opens BG Stats' import dialog"})

@@ -32,7 +32,10 @@ def index() -> str:
 
 @bp.get("/t/<sid>")
 def table(sid: str) -> str:
-    return render_template("table.html", sid=sid[:64], lang=_lang())
+    from companion.api.links import base_url
+
+    # the link printed under the QR code is the one the QR encodes (the same base)
+    return render_template("table.html", sid=sid[:64], lang=_lang(), join_base=base_url())
 
 
 @bp.get("/j/<code>")
@@ -68,6 +71,28 @@ def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:
     except SessionError:
         return None
     return doc["options"] if doc["game"] == game else None
+
+
+THEME = "#2f5d50"  # as base.html's theme-color
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: installable from the start page, opening on it. The
+    maskable icon keeps its sign inside the central 80 % a launcher may cut to."""
+    from flask import current_app, url_for
+
+    icon = url_for("pages.static", filename="icon.svg")
+    maskable = url_for("pages.static", filename="icon-maskable.svg")
+    body = {"name": "Tabletop Companion", "short_name": "Tabletop", "id": "/", "start_url": "/",
+            "scope": "/", "display": "standalone", "background_color": "#f6f4ee",
+            "theme_color": THEME, "lang": _lang(),
+            "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                      {"src": maskable, "sizes": "any", "type": "image/svg+xml",
+                       "purpose": "maskable"}]}
+    response: Response = current_app.response_class(
+        current_app.json.dumps(body), mimetype="application/manifest+json")
+    return response
 
 
 @bp.get("/i18n/<lang>.json")

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
 from .checks import LOCALES, PageWatch, axe_check, check_screen
+from .display import show_unit, wait_revealed
 from .tablescreen import fill_gaia_setup
 
 TABLET = {"width": 1280, "height": 800}
@@ -104,6 +105,7 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
         {t: 1 for t in ("plains", "desert", "forest", "sea", "swamp", "mountain")},
         {"forest": 2, "sea": 2}]
     # playing for Bo (no phone): the play view opens at once, with the code in the link
+    show_unit(page, "host")
     with page.expect_popup() as popup_info:
         page.click("#seats [data-play='1']")
     popup = popup_info.value
@@ -118,6 +120,7 @@ def test_takeover_and_new_token_ask_first(browser, live, shot):
     t = gaia_table(api, ["Ada", "Bo"])
     sid = t["sid"]
     page, watch = screen(browser, live, sid, t["host"])
+    show_unit(page, "host")
     # "Play for Ada": Ada has a phone, so the host is asked before taking her seat over
     page.click("#seats [data-play='0']")
     assert "own phone" in page.inner_text("dialog[open]")
@@ -169,6 +172,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     watcher, watcher_watch = screen(browser, live, sid, None, "it", PHONE)
     assert "forest" in page.inner_text("#last")
     version = state(api, t)["version"]
+    show_unit(page, "host")
     page.click("#host-undo")
     page.click("#confirm-cancel")
     assert state(api, t)["version"] == version
@@ -176,8 +180,10 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     page.keyboard.press("Escape")  # Escape cancels too
     assert state(api, t)["version"] == version
     page.click("#host-undo")
+    # the question and the feed name the move taken back
+    assert "Ada placed a forest tile" in page.inner_text("dialog[open]")
     page.click("#confirm-ok")
-    expect(page.locator("#feed")).to_contain_text("undone")
+    expect(page.locator("#feed")).to_contain_text("undone: Ada placed a forest tile")
     assert state(api, t)["board"]["tiles"] == []
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [0, 0]})
     page.click("#host-finish")
@@ -186,6 +192,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     page.click("#host-finish")
     page.click("#confirm-ok")
     page.wait_for_selector("#breakdown")
+    wait_revealed(page)
     score = api.get(f"/sessions/{sid}/score").json()
     winner = next(p["name"] for p in score["players"] if p["rank"] == 1)
     assert winner in page.inner_text("#winner")
@@ -196,6 +203,7 @@ def test_undo_finish_results_and_rematch(browser, live, shot):
     axe_check(page)
     shot(page, "results")
     watcher.wait_for_selector("#breakdown")
+    wait_revealed(watcher)
     check_screen(watcher, "it")
     shot(watcher, "results-it-phone")
     # rematch: the host's screen moves to the new table; other screens are invited
@@ -226,6 +234,11 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     # a live move adds its sentences once, on top
     move(api, t, 1, {"type": "play_nature", "terrain": "plains", "at": [0, 1]})
     expect(page.locator("#feed li").first).to_contain_text("plains")
+    # a face-up card taken is named, and so is the one turned up in its place (G3.3)
+    move(api, t, 1, {"type": "draw", "pile": "nature", "from": "display", "slot": 1,
+                     "refill": "forest"})
+    expect(page.locator("#feed")).to_contain_text("Bo took the desert card from the face-up cards")
+    expect(page.locator("#feed")).to_contain_text("the forest card turned up in its place")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
     assert watch.requests_in(3) == 0  # an idle table screen only listens to its stream
@@ -361,4 +374,18 @@ def test_a_kazaam_seat_without_a_phone_in_italian(browser, live, shot):
     check_screen(page, "it")
     axe_check(page)
     shot(page, "kazaam-lobby-it")
+    watch.assert_no_errors()
+
+
+def test_the_link_under_the_qr_code_is_what_it_encodes(browser, live):
+    """The QR code encodes ``join_url`` (PUBLIC_URL here, as on a LAN): the link printed
+    under it is the same, and only a localhost link would be warned about."""
+    api = Api(live.url)
+    created = api.create("gaia")
+    page, watch = screen(browser, live, created["id"], created["host_token"])
+    page.wait_for_selector("#join-link")
+    assert page.inner_text("#join-link") == created["join_url"]
+    assert page.get_attribute("#join-link", "href") == created["join_url"]
+    assert created["join_url"].startswith("http://table.test/j/")
+    assert page.locator("#localhost-warning").count() == 0
     watch.assert_no_errors()

@@ -77,9 +77,10 @@ TERMS: dict[str, W] = {
 
 SCORE: dict[str, W] = {
     "cities": ("pawns on cities", "segnalini sulle città", "Figuren auf Städten"),
-    "objectives": ("objectives", "obiettivi", "Ziele"),
-    "pawns_in_hand": ("pawns still in hand", "segnalini ancora in mano",
-                      "Figuren noch in der Hand"),
+    "objectives": ("pawns on objectives", "segnalini sugli obiettivi", "Figuren auf Zielen"),
+    # shown beside the total, which does not count them (G9.3)
+    "pawns_in_hand": ("pawns still in hand (not scored)", "segnalini ancora in mano (non contano)",
+                      "Figuren noch in der Hand (zählen nicht)"),
     "total": ("pawns placed", "segnalini piazzati", "gesetzte Figuren"),
 }
 

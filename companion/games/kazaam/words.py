@@ -74,11 +74,13 @@ TERMS: dict[str, W] = {
 POWERS: dict[str, str] = {"ear": "look", "arm": "take", "tail": "turn_down",
                           "leg": "from_discard", "torso": "three_ingredients", "head": "cancel"}
 
+#: points, said as points: each is a sum of K7, not a count of parts
 SCORE: dict[str, W] = {
-    "parts": ("face-up parts", "pezzi scoperti", "offene Teile"),
-    "prototype": ("parts of your prototype", "pezzi del tuo prototipo", "Teile deines Prototyps"),
-    "chains": ("chains", "catene", "Ketten"),
-    "first_complete": ("first complete", "primo completo", "als Erster vollständig"),
+    "parts": ("points for parts", "punti per i pezzi", "Punkte für Teile"),
+    "prototype": ("prototype bonus", "bonus prototipo", "Prototyp-Bonus"),
+    "chains": ("chain bonus", "bonus catene", "Ketten-Bonus"),
+    "first_complete": ("bonus for completing first", "bonus per chi completa per primo",
+                       "Bonus: zuerst fertig"),
     "total": ("total", "totale", "Summe"),
 }
 

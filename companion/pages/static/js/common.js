@@ -80,7 +80,14 @@ export function lang() {
 
 export function t(key, params = {}) {
   const text = (UI[lang()] && UI[lang()][key]) || UI.en[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+  return elide(text, params).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+}
+
+// Italian "a" before a name that starts with a vowel is "ad" ("tocca ad Ada", "a Bo"):
+// the templates say "a {who}" and the name decides.
+function elide(template, values) {
+  if (lang() !== "it") return template;
+  return template.replace(/\b([Aa]) \{(\w+)\}/g, (m, a, k) => (/^[aeiouàèéìòù]/i.test(String(values[k] ?? "")) ? `${a}d {${k}}` : m));
 }
 
 // Counted sentences: the table holds "<key>.one" and "<key>.other" ({n} is the count).
@@ -312,10 +319,20 @@ function place([x, y], game, state, names) {
   return fill(`${game}.place.${tile.animals ? "animals" : "tile"}`, { terrain });
 }
 
+// A sentence for a particular case of an event, when the catalogue has one: a player on
+// their own city ("own": a possessive, never the name twice), a face-up card taken
+// ("display": the card is named, the table saw it), a refill whose card is known ("card").
+function variant(game, event) {
+  const cases = [["own", "owner" in event && event.owner === event.seat],
+    ["display", event.from === "display" && event.card != null], ["card", event.card != null]];
+  const hit = cases.find(([name, applies]) => applies && catalogue[`${game}.event.${event.type}.${name}`]);
+  return hit ? catalogue[`${game}.event.${event.type}.${hit[0]}`] : null;
+}
+
 // An event as a sentence. ``names``: seat -> name (array or object); ``state``: the
 // public state, to name a square by what is on it should a sentence mention one.
 export function narrate(game, event, names, state = null) {
-  const template = catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
+  const template = variant(game, event) || catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
   if (!template) return "";
   const person = (seat) => (Number.isInteger(seat) ? names[seat] ?? "" : seat ?? "");
   // seats named in an event (the mover, a city's owner, the tail's actor, a target) are people
@@ -323,7 +340,22 @@ export function narrate(game, event, names, state = null) {
   for (const k of ["owner", "by", "target"]) if (k in event) people[k] = person(event[k]);
   for (const k of ["name", "code"]) if (k in event) people[k] = String(event[k]);
   if (Array.isArray(event.seats)) people.seats = event.seats.map(person).join(", ");
-  return template.replace(/\{(\w+)\}/g, (_, k) => (k in people ? people[k] : fmt(event[k], game, state, names)));
+  return elide(template, people).replace(/\{(\w+)\}/g, (_, k) => (k in people ? people[k] : fmt(event[k], game, state, names)));
+}
+
+// The reveal of a result (app.css .reveal): rows in rank order get --i counted from the
+// last place, so the ranking builds up to the winner. Once per result and device (`id`:
+// table code and version, remembered): a re-render or a reload shows it at once.
+export function reveal(section, rows, id) {
+  let seen = [];
+  try { seen = JSON.parse(localStorage.getItem("tc:revealed") || "[]"); } catch { seen = []; }
+  if (seen.includes(id)) return section;
+  localStorage.setItem("tc:revealed", JSON.stringify([...seen, id].slice(-20)));
+  section.classList.add("reveal");
+  section.style.setProperty("--n", String(rows.length));
+  rows.forEach((row, i) => { row.classList.add("reveal-row"); row.style.setProperty("--i", String(rows.length - 1 - i)); });
+  section.querySelector("#winner")?.classList.add("reveal-winner");
+  return section;
 }
 
 let wakeLock = null;

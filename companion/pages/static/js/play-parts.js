@@ -1,6 +1,6 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
 // result at the end, the sound switch, what the log says about the last move.
-import { addStrings, api, el, t, message, num, COLORS } from "./common.js";
+import { addStrings, api, el, t, message, num, reveal, COLORS } from "./common.js";
 import { soundOn, setSound } from "./sound.js";
 import { colorName } from "./join.js";
 
@@ -54,7 +54,7 @@ export function resultCard(state, score, seat) {
   const result = state.result || {};
   const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
   const mine = score.players.find((p) => p.seat === seat);
-  return el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
+  const section = el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
     winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
     mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
     result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
@@ -62,6 +62,7 @@ export function resultCard(state, score, seat) {
     el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "", value: p.rank },
       el("b", {}, `${p.name}: ${num(p.total)}`), " ",
       el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => part(label(k), v)).filter(Boolean).join(" · "))))));
+  return reveal(section, [...section.querySelectorAll(".ranking li")], `${state.code}:${score.version}`);  // as on the table screen
 }
 
 // A breakdown entry in words: "cities 4", or "by category: Cards 12, Roads 3"; lists

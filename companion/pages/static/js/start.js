@@ -8,6 +8,7 @@ import { pending } from "./pending.js";
 
 // one key per tap, resent until answered: a lost answer never opens two tables
 const creating = pending({ send: (a) => api(a.method, a.path, { body: a.body, key: a.key }) });
+import { yourTables } from "./start-tables.js";
 
 addStrings({
   en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
@@ -124,6 +125,7 @@ async function load() {
   document.getElementById("games").replaceChildren(el("legend", {}, t("start.game")),
     ...games.map((g, i) => gameChoice(g, i === 0)));
   showOptions(games[0]);
+  yourTables(document.getElementById("your-tables"), (id) => { const g = games.find((x) => x.id === id); return g ? title(g) : id; });
   clock = clockChoice();
   document.getElementById("create").before(clock.node);
   form.hidden = false;

@@ -5,7 +5,7 @@ import { pending } from "./pending.js";
 
 addStrings({
   en: { "host.title": "Host", "host.undo": "Undo the last move", "host.finish": "Finish the game",
-    "host.undoAsk": "Undo the last move for the whole table?", "host.finishAsk": "End the game now? The scores are final and nobody can move any more.",
+    "host.undoAsk": "Undo the last move for the whole table?", "host.undoWhat": "Undo this move for the whole table: “{what}”?", "host.finishAsk": "End the game now? The scores are final and nobody can move any more.",
     "host.seats": "Seats", "host.phone": "own phone", "host.noPhone": "played on this screen",
     "host.playFor": "Play for {who}", "host.takeAsk": "{who} plays on their own phone. Take over this seat? That phone stops working and everybody sees that you now play for {who}.",
     "host.take": "Take over", "host.newToken": "New link for {who}",
@@ -17,7 +17,7 @@ addStrings({
     "host.choose": "— choose —", "host.rematch": "Rematch", "host.rematchAsk": "Open a new table with the same options? Phones here are invited to follow.",
     "host.popup": "Open the play view for {who}" },
   it: { "host.title": "Host", "host.undo": "Annulla l'ultima mossa", "host.finish": "Termina la partita",
-    "host.undoAsk": "Annullare l'ultima mossa per tutto il tavolo?", "host.finishAsk": "Terminare ora la partita? I punteggi diventano definitivi e nessuno può più muovere.",
+    "host.undoAsk": "Annullare l'ultima mossa per tutto il tavolo?", "host.undoWhat": "Annullare questa mossa per tutto il tavolo: «{what}»?", "host.finishAsk": "Terminare ora la partita? I punteggi diventano definitivi e nessuno può più muovere.",
     "host.seats": "Posti", "host.phone": "telefono proprio", "host.noPhone": "si gioca da questo schermo",
     "host.playFor": "Gioca per {who}", "host.takeAsk": "{who} gioca con il suo telefono. Prendere il suo posto? Quel telefono smette di funzionare e tutti vedono che ora giochi tu per {who}.",
     "host.take": "Prendi il posto", "host.newToken": "Nuovo link per {who}",
@@ -28,8 +28,8 @@ addStrings({
     "host.name": "Nome", "host.color": "Colore", "host.add": "Aggiungi il posto",
     "host.choose": "— scegli —", "host.rematch": "Rivincita", "host.rematchAsk": "Aprire un nuovo tavolo con le stesse opzioni? I telefoni collegati sono invitati a seguirlo.",
     "host.popup": "Apri la vista di gioco per {who}" },
-  de: { "host.title": "Host", "host.undo": "Letzten Zug zurücknehmen", "host.finish": "Spiel beenden",
-    "host.undoAsk": "Den letzten Zug für den ganzen Tisch zurücknehmen?", "host.finishAsk": "Das Spiel jetzt beenden? Die Wertung ist endgültig, niemand kann mehr ziehen.",
+  de: { "host.title": "Host", "host.undo": "Letzten Zug rückgängig machen", "host.finish": "Spiel beenden",
+    "host.undoAsk": "Den letzten Zug für den ganzen Tisch rückgängig machen?", "host.undoWhat": "Diesen Zug für den ganzen Tisch rückgängig machen: „{what}“?", "host.finishAsk": "Das Spiel jetzt beenden? Die Wertung ist endgültig, niemand kann mehr ziehen.",
     "host.seats": "Plätze", "host.phone": "eigenes Telefon", "host.noPhone": "wird an diesem Bildschirm gespielt",
     "host.playFor": "Für {who} spielen", "host.takeAsk": "{who} spielt mit dem eigenen Telefon. Diesen Platz übernehmen? Das Telefon funktioniert dann nicht mehr, und alle sehen, dass du jetzt für {who} spielst.",
     "host.take": "Übernehmen", "host.newToken": "Neuer Link für {who}",
@@ -153,14 +153,16 @@ export function hostPanel(ctx) {
   if (s.status === "playing") {
     const undo = el("button", { type: "button", id: "host-undo" }, t("host.undo"));
     undo.addEventListener("click", async () => {
-      if (await ask(t("host.undo"), t("host.undoAsk"), { ok: t("host.undo") })) post(ctx, "/undo", {});
+      const last = ctx.moves.at(-1);
+      const question = last ? t("host.undoWhat", { what: last.text }) : t("host.undoAsk");
+      if (await ask(t("host.undo"), question, { ok: t("host.undo") })) post(ctx, "/undo", {});
     });
     buttons.push(undo, finishButton(ctx));
   }
   return el("section", { class: "card tb-host", id: "host", "aria-label": t("host.title") },
     el("h2", {}, t("host.title")),
     buttons.length ? el("div", { class: "row" }, buttons) : null,
-    el("h3", {}, t("host.seats")), el("ul", { class: "tb-seats", id: "seats" }, s.players.map((p) => seatRow(ctx, p))));
+    el("h3", {}, t("host.seats")), el("ul", { class: "tb-seats", id: "seats", "data-items": "" }, s.players.map((p) => seatRow(ctx, p))));
 }
 
 export function finishButton(ctx, id = "host-finish") {

@@ -1,23 +1,25 @@
 // What the table screen shows besides the board: each player's card and the game's own
 // panels (both drawn by the game's page module), and the end with every breakdown.
-import { addStrings, el, message, t, tn, term, COLORS } from "./common.js";
-import { tieBreak } from "./play-parts.js";
+import { addStrings, el, message, reveal, t, tn, term, COLORS } from "./common.js";
 
 addStrings({
   en: { "tb.players": "Players", "tb.onTurn": "on turn", "tb.none": "none", "tb.piles": "Cards left",
     "tb.discard": "Discard pile", "tb.results": "Results", "tb.rank": "Rank", "tb.total": "Total",
     "tb.player": "Player", "tb.winner": "{who} wins!", "tb.winners": "Winners: {who}",
     "tb.reason": "Why it ended: {reason}", "tb.rematchOpen": "A rematch is open",
-    "tb.rematchGo": "Go to the new table" },
+    "tb.rematchGo": "Go to the new table",
+    "tb.csv": "Download the results (CSV)", "tb.bgstats": "Add to BG Stats" },
   it: { "tb.players": "Giocatori", "tb.onTurn": "di turno", "tb.none": "nessuna", "tb.piles": "Carte rimaste",
     "tb.discard": "Scarti", "tb.results": "Risultati", "tb.rank": "Posto", "tb.total": "Totale",
     "tb.player": "Giocatore", "tb.winner": "Vince {who}!", "tb.winners": "Vincono: {who}",
     "tb.reason": "Perché è finita: {reason}", "tb.rematchOpen": "È aperta una rivincita",
-    "tb.rematchGo": "Vai al nuovo tavolo" },
+    "tb.rematchGo": "Vai al nuovo tavolo",
+    "tb.csv": "Scarica i risultati (CSV)", "tb.bgstats": "Aggiungi a BG Stats" },
   de: { "tb.players": "Mitspielende", "tb.onTurn": "am Zug", "tb.none": "keine", "tb.piles": "Übrige Karten",
     "tb.discard": "Ablage", "tb.results": "Ergebnis", "tb.rank": "Platz", "tb.total": "Summe", "tb.player": "Person",
     "tb.winner": "{who} gewinnt!", "tb.winners": "Gewinner: {who}", "tb.reason": "Warum es endete: {reason}",
-    "tb.rematchOpen": "Eine Revanche ist offen", "tb.rematchGo": "Zum neuen Tisch" },
+    "tb.rematchOpen": "Eine Revanche ist offen", "tb.rematchGo": "Zum neuen Tisch",
+    "tb.csv": "Ergebnis herunterladen (CSV)", "tb.bgstats": "Zu BG Stats hinzufügen" },
 });
 
 // A small picture when icons.js offers one, always with the word next to it.
@@ -52,7 +54,7 @@ export function playersPanel(ctx) {
   const turn = s.turn && s.status === "playing" ? s.turn.seat : null;
   return el("section", { class: "card tb-players", id: "players-panel", "aria-label": t("tb.players") },
     el("h2", {}, t("tb.players")),
-    el("div", { class: "tb-player-list" }, s.players.map((p) => el("article", {
+    el("div", { class: "tb-player-list", "data-items": "" }, s.players.map((p) => el("article", {
       class: `tb-player${p.seat === turn ? " on-turn" : ""}`, "data-seat": p.seat },
     el("h3", {}, el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.seat === turn ? el("span", { class: "chip tb-turn-chip" }, t("tb.onTurn")) : null),
@@ -68,28 +70,55 @@ function scoreLabel(ctx, key) {
   return message(`${ctx.state.game}.score.${key}`) || t(`score.${key}`);
 }
 
+// A breakdown value: a bonus nobody earned is left blank, so it never reads as scored.
+function cell(value) { return value ? value : "–"; }
+
+// Take the results home: the CSV file and the BG Stats app's import link (GET …/score.csv,
+// …/score/bgstats: the same table as GET …/score).
+function exportLinks(ctx) {
+  const base = `/api/v1/sessions/${ctx.sid}`;
+  return el("p", { class: "row tb-export", id: "export" },
+    el("a", { class: "btn", id: "export-csv", href: `${base}/score.csv`, download: "" }, t("tb.csv")),
+    ctx.bgstats ? el("a", { class: "btn", id: "export-bgstats", href: ctx.bgstats, rel: "noopener" }, t("tb.bgstats")) : null);
+}
+
+// G9.3 (issue 21's contract: `tie_broken_by` on the score and the result): a ranking
+// that seating decided says so, in the catalogue's words when it has them.
+function tieLine(ctx) {
+  const by = (ctx.state.result || {}).tie_broken_by || (ctx.score || {}).tie_broken_by;
+  if (!by) return null;
+  const words = message(`${ctx.state.game}.result.tie_broken_by.${by}`);
+  return words ? el("p", { class: "hint", id: "tie-break" }, words) : null;
+}
+
+// The ranking: rank, player and total first, then what the total is made of (and what is
+// not counted, labelled so), so no column reads as added to the total.
+function ranking(ctx, rows) {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})
+    .filter((k) => typeof r.breakdown[k] === "number")))];
+  return el("div", { class: "tb-scroll" }, el("table", { class: "score", id: "breakdown" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tb.rank")), el("th", { scope: "col" }, t("tb.player")),
+      el("th", { scope: "col" }, t("tb.total")), keys.map((k) => el("th", { scope: "col", "data-key": k }, scoreLabel(ctx, k))))),
+    el("tbody", {}, rows.map((r) => el("tr", { "data-seat": r.seat },
+      el("td", { "data-label": t("tb.rank") }, r.rank), el("th", { scope: "row" }, r.name),
+      el("td", { class: "tb-total", "data-label": t("tb.total") }, r.total),
+      keys.map((k) => el("td", { "data-label": scoreLabel(ctx, k), "data-key": k }, cell((r.breakdown || {})[k]))))))));
+}
+
 export function endPanel(ctx, extra) {
   const s = ctx.state; const result = s.result || {};
   const names = Object.fromEntries(s.players.map((p) => [p.seat, p.name]));
   const winners = (result.winners && result.winners.length ? result.winners : [result.winner]).filter((w) => w != null);
   const rows = ctx.score ? ctx.score.players : [];
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.breakdown || {})
-    .filter((k) => typeof r.breakdown[k] === "number")))];
   const headline = winners.length > 1 ? t("tb.winners", { who: winners.map((w) => names[w]).join(", ") })
     : winners.length ? t("tb.winner", { who: names[winners[0]] }) : t("tb.results");
-  return el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },
+  const section = el("section", { class: "card tb-end", id: "results", "aria-label": t("tb.results") },
     el("h2", { id: "winner" }, headline),
     result.reason ? el("p", { class: "hint", id: "reason" }, t("tb.reason", { reason: term(s.game, result.reason) })) : null,
-    tieBreak(s),
-    rows.length ? el("div", { class: "tb-scroll" }, el("table", { class: "score", id: "breakdown" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tb.rank")), el("th", { scope: "col" }, t("tb.player")),
-        keys.map((k) => el("th", { scope: "col", "data-key": k }, scoreLabel(ctx, k))), el("th", { scope: "col" }, t("tb.total")))),
-      el("tbody", {}, rows.map((r) => el("tr", { "data-seat": r.seat },
-        el("td", { "data-label": t("tb.rank") }, r.rank), el("th", { scope: "row" }, r.name),
-        keys.map((k) => el("td", { "data-label": scoreLabel(ctx, k) }, (r.breakdown || {})[k] ?? 0)),
-        el("td", { class: "tb-total", "data-label": t("tb.total") }, r.total)))))) : null,
+    tieLine(ctx), rows.length ? ranking(ctx, rows) : null, exportLinks(ctx),
     s.rematch ? el("p", { id: "rematch-open" }, t("tb.rematchOpen"), " ",
       el("a", { class: "btn primary", href: `/t/${s.rematch.session_id}` }, t("tb.rematchGo"))) : extra);
+  return ctx.score ? reveal(section, [...section.querySelectorAll("#breakdown tbody tr")], `${s.code}:${ctx.score.version}`) : section;
 }
 
 // The pieces a game's table panels are built from (tableHook passes them).

@@ -3,10 +3,11 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { addStrings, api, el, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
+import { addStrings, api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
+import { isDisplay, paginate } from "./table-fit.js";
 
 addStrings({
   en: { "tb.scan": "Scan to join", "tb.orOpen": "or open", "tb.code": "Code", "tb.waiting": "Waiting for players",
@@ -14,32 +15,32 @@ addStrings({
     "tb.needMore": "At least {n} players are needed to start.", "tb.start": "Start the game",
     "tb.turnOf": "{who}'s turn", "tb.actionsLeft.one": "1 action left", "tb.actionsLeft.other": "{n} actions left",
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
-    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.byHost": "entered by the host",
+    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.undoneWhat": "undone: {what}", "tb.byHost": "entered by the host",
     "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
-    "tb.hostSeat": "host plays", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
+    "tb.hostSeat": "host plays", "tb.noWakeLock": "This browser cannot keep the screen on here (Wake Lock needs https or localhost): turn off the screen timeout of this device for the evening.", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
   it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
     "tb.arrived.one": "1 giocatore al tavolo", "tb.arrived.other": "{n} giocatori al tavolo",
     "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
     "tb.turnOf": "Tocca a {who}", "tb.actionsLeft.one": "1 azione rimasta", "tb.actionsLeft.other": "{n} azioni rimaste",
     "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
-    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.byHost": "inserita dall'host",
+    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.undoneWhat": "mossa annullata: {what}", "tb.byHost": "inserita dall'host",
     "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
-    "tb.hostSeat": "gioca l'host", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
+    "tb.hostSeat": "gioca l'host", "tb.noWakeLock": "Qui il browser non può tenere acceso lo schermo (Wake Lock richiede https o localhost): disattiva lo spegnimento automatico dello schermo di questo dispositivo per la serata.", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
   de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
     "tb.arrived.one": "1 Person am Tisch", "tb.arrived.other": "{n} Personen am Tisch",
     "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
     "tb.turnOf": "{who} ist am Zug", "tb.actionsLeft.one": "noch 1 Aktion", "tb.actionsLeft.other": "noch {n} Aktionen",
     "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
-    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.byHost": "vom Host eingegeben",
+    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.undoneWhat": "rückgängig gemacht: {what}", "tb.byHost": "vom Host eingegeben",
     "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
-    "tb.hostSeat": "Host spielt", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
+    "tb.hostSeat": "Host spielt", "tb.noWakeLock": "Dieser Browser kann den Bildschirm hier nicht anlassen (Wake Lock braucht https oder localhost): Schalte die automatische Bildschirmabschaltung dieses Geräts für den Abend aus.", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
 });
 
 const FEED_KEEP = 80;
 const FEED_VERSIONS = 60;
 const root = document.getElementById("table");
 const ctx = { sid: root.dataset.sid, host: localStorage.getItem(`tc:host:${root.dataset.sid}`),
-  state: null, score: null, icons: null, boards: {}, feed: [], seen: -1 };
+  state: null, score: null, icons: null, boards: {}, feed: [], seen: -1, moves: [] };
 let setupBox = null; let seatForm = null;
 let ready = false;  // the first picture waits for the feed (one render, complete)
 
@@ -53,19 +54,36 @@ async function loadFeed() {
   const since = Math.max(0, (ctx.state.version || 0) - FEED_VERSIONS);
   const r = await api("GET", `/sessions/${ctx.sid}/moves${since ? `?since=${since}` : ""}`);
   if (!r.ok) return;
-  ctx.feed = [];
+  ctx.feed = []; ctx.moves = [];
   for (const entry of r.data.entries || []) addToFeed(entry.version, entry.events || [], entry.by === "host");
   ctx.seen = Math.max(ctx.seen, r.data.version ?? -1);
 }
 
+// The moves in force, newest last, each with its first sentence: Undo's question and the
+// feed's "undone" line name the move (an undo takes back every move after its `to`).
+function track(version, events) {
+  const undo = events.find((e) => e.type === "undone");
+  if (undo) {
+    const gone = ctx.moves.filter((m) => m.version > undo.to);
+    ctx.moves = ctx.moves.filter((m) => m.version <= undo.to);
+    return gone.length ? t("tb.undoneWhat", { what: gone.map((m) => m.text).join("; ") }) : null;
+  }
+  const first = events[0];
+  if (first && message(`${ctx.state.game}.event.${first.type}`)) ctx.moves.push({ version, text: say(first) });
+  ctx.moves = ctx.moves.slice(-FEED_KEEP);
+  return null;
+}
+
 function addToFeed(version, events, byHost = false) {
-  events.forEach((event, i) => ctx.feed.push({ version, type: event.type, text: say(event), byHost: byHost && i === 0 }));
+  const undone = track(version, events);
+  events.forEach((event, i) => ctx.feed.push({ version, type: event.type,
+    text: event.type === "undone" && undone ? undone : say(event), byHost: byHost && i === 0 }));
   ctx.feed = ctx.feed.slice(-FEED_KEEP);
 }
 
 function feedPanel() {
   const items = [...ctx.feed].reverse();
-  return el("section", { class: "card tb-feed-card", "aria-label": t("tb.feed") }, el("h2", {}, t("tb.feed")),
+  return el("section", { class: "card tb-feed-card", "aria-label": t("tb.feed"), "data-unit": "feed" }, el("h2", {}, t("tb.feed")),
     items.length ? el("ol", { class: "feed", id: "feed", tabindex: 0, "aria-live": "polite" }, items.map((f) => el("li", { "data-version": f.version },
       f.text, f.byHost ? el("span", { class: "hint" }, ` (${t("tb.byHost")})`) : null)))
       : el("p", { class: "hint", id: "feed" }, t("tb.feedEmpty")));
@@ -76,7 +94,8 @@ function isLocal(url) { return /\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u
 
 function lobby() {
   const s = ctx.state;
-  const join = `${location.origin}/j/${s.code}`;
+  // exactly what the QR code encodes (PUBLIC_URL, or this machine's LAN address)
+  const join = `${root.dataset.joinBase || location.origin}/j/${s.code}`;
   const min = ctx.game ? ctx.game.players.min : 2;
   const players = el("section", { class: "card", id: "lobby-players" }, el("h2", {}, t("tb.waiting")),
     el("p", { class: "hint" }, tn("tb.arrived", s.players.length)),
@@ -87,9 +106,11 @@ function lobby() {
   const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
     el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
     el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
-    el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: `/j/${s.code}`, id: "join-link" }, join)),
-    isLocal(location.href) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: location.origin })) : null);
+    el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: join, id: "join-link" }, join)),
+    isLocal(join) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: root.dataset.joinBase || location.origin })) : null);
   const side = [players];
+  // plain http on a LAN address: no Wake Lock (a secure context only), so say what to do
+  if (ctx.host && !("wakeLock" in navigator)) side.push(el("p", { class: "hint card", id: "no-wake-lock" }, t("tb.noWakeLock")));
   if (ctx.host) {
     seatForm ||= addSeatForm(ctx);
     side.push(seatForm);
@@ -178,32 +199,47 @@ function boardArea() {
   if (board && board.namespaceURI === "http://www.w3.org/2000/svg" && board.getAttribute("viewBox")) {
     // as large as the area allows (a square at most ~5 times a phone's)
     const width = Number(board.getAttribute("viewBox").split(" ")[2]) || 300;
-    board.style.cssText = `width:100%;height:auto;max-width:${width * 5}px;max-height:100%`;
+    board.style.maxWidth = `${width * 5}px`;
   }
   board ||= el("img", { alt: t("tb.board"), src: `/api/v1/sessions/${ctx.sid}/board.svg?v=${s.version}` });
   // focusable: a board taller than its area scrolls (a row of boards), by keyboard too
-  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board") }, board);
+  // --cols: a grid of per-player boards (Kazaam) as square as the players allow
+  return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board"),
+    style: `--cols:${Math.ceil(Math.sqrt(s.players.length))}` }, board);
 }
 
-function game() {
+// What stands beside the board; on a display (table-fit.js) these are the units packed
+// into pages, each named by its id.
+function sidePanels() {
+  return [playersPanel(ctx), ...tablePanels(ctx), feedPanel(), hostPanel(ctx)].filter(Boolean)
+    .map((panel) => { panel.dataset.unit ||= panel.id; return panel; });
+}
+
+function game(display) {
   const s = ctx.state;
   const finished = s.status === "finished";
   return el("div", { class: "tb-game" },
     el("div", { class: "tb-left" }, statusLine(),
       finished ? endPanel(ctx, ctx.host ? rematchButton(ctx) : null) : null, boardArea()),
-    el("div", { class: "tb-right", tabindex: 0, role: "region", "aria-label": t("tb.details") }, playersPanel(ctx), tablePanels(ctx), feedPanel(), hostPanel(ctx)));
+    el("div", { class: "tb-right", tabindex: display ? null : 0, role: "region", "aria-label": t("tb.details") },
+      display ? null : sidePanels()));
 }
 
 function render() {
   const focused = document.activeElement && document.activeElement.id;
-  root.replaceChildren(ctx.state.status === "lobby" ? lobby() : game());
+  const display = ctx.state.status !== "lobby" && isDisplay();
+  document.body.classList.toggle("tb-fit", display);
+  root.replaceChildren(ctx.state.status === "lobby" ? lobby() : game(display));
+  if (display) paginate(root.querySelector(".tb-right"), sidePanels);
   if (focused && !root.contains(document.activeElement)) document.getElementById(focused)?.focus();
 }
 
 async function loadScore() {
   if (ctx.state.status !== "finished") { ctx.score = null; return; }
-  const r = await api("GET", `/sessions/${ctx.sid}/score`);
+  const [r, bgstats] = await Promise.all([api("GET", `/sessions/${ctx.sid}/score`),
+    api("GET", `/sessions/${ctx.sid}/score/bgstats`)]);
   if (r.ok) ctx.score = r.data;
+  ctx.bgstats = bgstats.ok ? bgstats.data.url : null;
 }
 
 async function refresh() {
@@ -256,4 +292,6 @@ if (ctx.state) {
   render();
   live(ctx.sid, onMessage);
   if (ctx.state.status === "playing") keepAwake();
+  let resized = null;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(render, 150); });
 }
