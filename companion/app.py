@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import threading
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ from companion import config as settings
 from companion import observability
 from companion.live import Hub, Slots
 from companion.sessions import Sessions
+from companion.sessions.tokens import kept_secret
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
 
@@ -69,7 +69,7 @@ class Companion:
         store = self.store
         with self._lock:
             if self._sessions is None:
-                self._sessions = Sessions(store, dict(self.config), self._secret(store),
+                self._sessions = Sessions(store, dict(self.config), self._secret(),
                                           # tests inject a fake server time (config NOW)
                                           now=self.config.get("NOW") or time.time,
                                           on_retry=observability.count_retry,
@@ -104,15 +104,14 @@ class Companion:
                 self._store.redis.close()
             self._store = self._sessions = self._hub = None
 
-    def _secret(self, store: Store) -> bytes:
-        """Key for tokens re-derived on idempotent replays: env, else one kept in Redis."""
+    def _secret(self) -> bytes:
+        """Key for tokens re-derived on idempotent replays: env, else one kept in the
+        instance folder, so that no two workers ever hold different ones (one kept in
+        Redis was made anew by whichever worker started after Redis came back empty)."""
         configured = os.environ.get("COMPANION_SECRET")
         if configured:
             return configured.encode()
-        key = f"{keys.PREFIX}:secret"
-        store.redis.set(key, secrets.token_hex(32), nx=True)
-        kept = store.redis.get(key)
-        return kept if isinstance(kept, bytes) else str(kept).encode()
+        return kept_secret(Path(self.config["INSTANCE_PATH"]))
 
 
 def _limiter_uri(url: str) -> str:
@@ -123,7 +122,7 @@ def _limiter_uri(url: str) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = {**settings.from_env(), **(config or {})}
-    Path(conf["INSTANCE_PATH"]).mkdir(parents=True, exist_ok=True)
+    embedded.private(Path(conf["INSTANCE_PATH"]))
     app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()),
                 static_folder=None)
     app.config.update(conf)

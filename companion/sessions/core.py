@@ -100,6 +100,8 @@ Restore = Callable[[dict[str, Any], Loaded], dict[str, Any]]
 # -- the store's failures ----------------------------------------------------------------
 def translate(err: Exception) -> SessionError | None:
     """The refusal a store failure means, or None when it is not one."""
+    if isinstance(err, redis.ResponseError):  # met outside the store (a plain client)
+        err = storage.refusal_of(err)
     if isinstance(err, storage.StoreFull):
         # maxmemory reached: no game is ever evicted to make room, new writes wait
         return said(StoreFull, "session.store_full", retry_after=60)

@@ -50,8 +50,8 @@ class Sessions:
         return core.idem_for(self.ctx, sid, token, scope, key, body_hash)
 
     def ping(self) -> None:
-        """Refused (the store is down) unless the store answers."""
-        core.guarded(self.ctx.store.ping)
+        """Refused (the store is down, read-only or full) unless a write goes through."""
+        core.guarded(self.ctx.store.writable)
 
     # -- lifecycle -----------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], idem_key: str | None,
