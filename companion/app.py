@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -12,12 +13,13 @@ from flask import Flask
 from flask.json.provider import JSONProvider
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
+from redis.exceptions import RedisError
 
 from companion import config as settings
 from companion import observability
 from companion.live import Hub, Slots
 from companion.sessions import Sessions
-from companion.sessions.tokens import kept_secret
+from companion.sessions.tokens import kept_secret, new_secret
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
 
@@ -69,7 +71,7 @@ class Companion:
         store = self.store
         with self._lock:
             if self._sessions is None:
-                self._sessions = Sessions(store, dict(self.config), self._secret(),
+                self._sessions = Sessions(store, dict(self.config), self._secret(store),
                                           # tests inject a fake server time (config NOW)
                                           now=self.config.get("NOW") or time.time,
                                           on_retry=observability.count_retry,
@@ -104,14 +106,26 @@ class Companion:
                 self._store.redis.close()
             self._store = self._sessions = self._hub = None
 
-    def _secret(self) -> bytes:
-        """Key for tokens re-derived on idempotent replays: env, else one kept in the
-        instance folder, so that no two workers ever hold different ones (one kept in
-        Redis was made anew by whichever worker started after Redis came back empty)."""
+    def _secret(self, store: Store) -> bytes:
+        """Key for tokens re-derived on idempotent replays: env, else the one kept in
+        the instance folder, so that no two workers ever hold different ones (kept in
+        Redis only, it was made anew by whichever worker started after Redis came back
+        empty). The folder takes it from Redis when it has none, and gives it back to
+        Redis, so instances with folders of their own agree too."""
         configured = os.environ.get("COMPANION_SECRET")
         if configured:
             return configured.encode()
-        return kept_secret(Path(self.config["INSTANCE_PATH"]))
+        key = f"{keys.PREFIX}:secret"
+
+        def shared() -> str:
+            store.redis.set(key, new_secret(), nx=True)
+            kept = store.redis.get(key)
+            return kept.decode() if isinstance(kept, bytes) else str(kept)
+
+        secret = kept_secret(Path(self.config["INSTANCE_PATH"]), shared)
+        with contextlib.suppress(RedisError):  # the folder's copy is the one that counts
+            store.redis.set(key, secret, nx=True)
+        return secret
 
 
 def _limiter_uri(url: str) -> str:
