@@ -48,6 +48,7 @@ PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
     http.BadHeader: (400, "bad_header", "Bad header"),
     guards.BodyTooDeep: (400, "body_too_deep", "Body nested too deeply"),
     guards.NumberOutOfRange: (400, "number_out_of_range", "Number out of range"),
+    guards.DuplicateKey: (400, "duplicate_key", "A field named twice"),
     guards.UnsupportedMediaType: (415, "unsupported_media_type", "Send JSON"),
     stream.TooManyStreams: (429, "too_many_streams", "Too many live streams"),
     stream.StreamsFull: (503, "streams_full", "No room for another live stream"),

@@ -38,3 +38,114 @@ def test_a_last_event_id_that_is_no_version_is_refused_with_400(live):
             assert int(first["id"]) == version and "state" in first["data"]
         finally:
             stream.close()
+
+
+# -- 5: move + undo churn -----------------------------------------------------------------
+def test_move_and_undo_in_a_loop_cannot_fill_the_session(clean_redis, tmp_path):
+    """Before: 998 pairs, then 409 session_full for everyone. Now a seat's undos are
+    budgeted; the game goes on for everyone (and the host may still go back)."""
+    from tests.conftest import LiveServer, make_app
+
+    live = LiveServer(make_app(clean_redis, tmp_path, MAX_SESSION_ENTRIES=60,
+                               MAX_UNDOS_PER_SEAT=5))
+    try:
+        api = Api(live.url)
+        t = api.table(2)
+        sid, ada = t["sid"], t["tokens"][0]
+        codes = []
+        for _ in range(40):  # the attack, bounded
+            r = api.post(f"/sessions/{sid}/moves", ada, json=MOVE)
+            if r.status_code != 201:
+                codes.append(r.status_code)
+                break
+            codes.append(api.post(f"/sessions/{sid}/undo", ada, json={}).status_code)
+            if codes[-1] != 201:
+                break
+        assert codes == [201] * 5 + [403], codes
+        refused = api.post(f"/sessions/{sid}/undo", ada, json={})
+        assert refused.json()["rule"] == "SESSION.undo" and refused.json()["max_undos"] == 5
+        # the table plays on: Bo's turn follows Ada's move, and the host can undo
+        r = api.post(f"/sessions/{sid}/undo", t["host"], json={})
+        assert r.status_code == 201, r.text
+        assert api.post(f"/sessions/{sid}/moves", ada, json=MOVE).status_code == 201
+    finally:
+        live.stop()
+
+
+# -- 16: private answers are never cached -------------------------------------------------
+def test_answers_with_tokens_or_private_views_say_no_store(live):
+    api = Api(live.url)
+    created = api.post("/sessions", json={"game": "gaia"})
+    assert created.headers["Cache-Control"] == "no-store"
+    t = api.table(2)
+    sid, ada = t["sid"], t["tokens"][0]
+    private = [api.get(f"/sessions/{sid}/me", ada),
+               api.get(f"/sessions/{sid}/me?include=legal", ada),
+               api.post(f"/sessions/{sid}/seats/0/token", t["host"], json={}),
+               api.post(f"/sessions/{sid}/moves", ada, json=MOVE)]
+    for r in private:
+        assert r.headers.get("Cache-Control") == "no-store", (r.request.url, r.status_code)
+    seat_stream = requests.get(f"{api.base}/sessions/{sid}/me/events", stream=True,
+                               headers={"Authorization": f"Bearer {ada}"}, timeout=5)
+    assert seat_stream.headers["Cache-Control"] == "no-store"
+    seat_stream.close()
+    # the public state may be cached as before
+    assert api.get(f"/sessions/{sid}").headers.get("Cache-Control") != "no-store"
+
+
+# -- 18: duplicate keys, an undo undone already, the port of localhost --------------------
+def test_a_field_named_twice_is_refused_and_changes_nothing(live):
+    api = Api(live.url)
+    t = api.table(2)
+    before = api.get(f"/sessions/{t['sid']}").json()
+    raw = b'{"type": "play_nature", "terrain": "forest", "terrain": "sea", "at": [0, 0]}'
+    for path, token, body in ((f"/sessions/{t['sid']}/moves", t["tokens"][0], raw),
+                              ("/sessions", None, b'{"game": "gaia", "game": "kazaam"}'),
+                              ("/sessions", None, b'{"game": "gaia", "options": '
+                                                  b'{"a": {"b": 1, "b": 2}}}')):
+        r = api.post(path, token, data=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 400, r.text
+        assert r.json()["code"] == "duplicate_key"
+    assert api.get(f"/sessions/{t['sid']}").json() == before
+
+
+def test_an_undo_to_a_version_undone_already_is_refused(live):
+    api = Api(live.url)
+    created = api.create("scorepad", scoring="per_round", categories=["A"])
+    ada = api.join(created["code"], "Ada")["player_token"]
+    api.join(created["code"], "Bo")
+    sid, host = created["id"], created["host_token"]
+    assert api.post(f"/sessions/{sid}/start", host, json={}).status_code == 201
+    first = api.post(f"/sessions/{sid}/moves", ada, json={
+        "type": "score", "seat": 0, "round": 1, "points": {"A": 1}})
+    second = api.post(f"/sessions/{sid}/moves", ada, json={
+        "type": "score", "seat": 1, "round": 1, "points": {"A": 2}})
+    assert (first.status_code, second.status_code) == (201, 201), second.text
+    assert api.post(f"/sessions/{sid}/undo", host, json={"to_version": first.json()[
+        "version"]}).status_code == 201
+    before = api.get(f"/sessions/{sid}").json()
+    # back to the second move's version: it is undone already, nothing would change
+    again = api.post(f"/sessions/{sid}/undo", host,
+                     json={"to_version": second.json()["version"]})
+    assert again.status_code == 422, again.text
+    assert again.json()["key"] == "session.rewind_done"
+    assert api.get(f"/sessions/{sid}").json() == before  # no version spent
+
+
+def test_join_url_keeps_the_port_for_localhost_without_one(clean_redis, tmp_path):
+    from urllib.parse import urlsplit
+
+    from companion.api.links import lan_address
+    from tests.conftest import LiveServer, make_app
+
+    server = LiveServer(make_app(clean_redis, tmp_path, PUBLIC_URL=None))
+    try:
+        port = server.server.server_port
+        for host in ("localhost", f"localhost:{port}", "127.0.0.1"):
+            r = requests.post(f"{server.url}/api/v1/sessions", json={"game": "gaia"},
+                              headers={"Host": host}, timeout=10)
+            parts = urlsplit(r.json()["join_url"])
+            assert parts.port == port, (host, r.json()["join_url"])
+            assert parts.hostname == (lan_address() or "localhost")
+    finally:
+        server.stop()
