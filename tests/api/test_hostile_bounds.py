@@ -149,3 +149,48 @@ def test_join_url_keeps_the_port_for_localhost_without_one(clean_redis, tmp_path
             assert parts.hostname == (lan_address() or "localhost")
     finally:
         server.stop()
+
+
+# -- 13: every imported number --------------------------------------------------------------
+def _clocked_record(api: Api) -> tuple[dict, dict]:
+    r = api.post("/sessions", json={"game": "scorepad", "clock": {"per_player": 30},
+                                    "options": {"scoring": "per_round", "categories": ["A"]}})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    host = created["host_token"]
+    tokens = [api.join(created["code"], n)["player_token"] for n in ("Ada", "Bo")]
+    assert api.post(f"/sessions/{created['id']}/start", host, json={}).status_code == 201
+    for seat in (0, 1):
+        r = api.post(f"/sessions/{created['id']}/moves", tokens[seat], json={
+            "type": "score", "seat": seat, "round": 1, "points": {"A": seat + 1}})
+        assert r.status_code == 201, r.text
+    record = api.get(f"/sessions/{created['id']}/export", host).json()
+    return created, record
+
+
+def test_imported_numbers_out_of_range_are_refused_before_anything_is_stored(live):
+    """Before: clock times of -1e300 were stored, then /score and /export were 500
+    for the session's life."""
+    api = Api(live.url)
+    _created, record = _clocked_record(api)
+    assert api.post("/sessions/import", json=record).status_code == 201  # as exported
+    hostile = []
+    for value in (-1e300, -1, 1e300, 2**53):
+        hostile.append({**record, "started_at": value})
+        hostile.append({**record, "moves": [{**m, "t": value} for m in record["moves"]]})
+    hostile.append({**record, "moves": [{**record["moves"][0], "t": 1e300},
+                                        *record["moves"][1:]]})
+    for bad in hostile:
+        r = api.post("/sessions/import", json=bad)
+        assert r.status_code in (400, 422), r.text
+        assert r.headers["Content-Type"].startswith("application/problem+json")
+    # what is accepted can always be scored and exported
+    for scale in (0, 1):
+        ok = {**record, "started_at": record["started_at"] * scale,
+              "moves": [{**m, "t": m["t"] * scale} for m in record["moves"]]}
+        imported = api.post("/sessions/import", json=ok)
+        assert imported.status_code == 201, imported.text
+        body = imported.json()
+        for path in ("score", "export"):
+            assert api.get(f"/sessions/{body['id']}/{path}",
+                           body["host_token"]).status_code == 200
