@@ -133,6 +133,11 @@ class Store:
         return bool(self._call(self.redis.set, keys.join_code(code), sid, nx=True,
                                ex=self.session_ttl))
 
+    def renew_code(self, code: str) -> None:
+        """The join code lives as long as its session: renewed a quarter of the session's
+        life at a time (see ``sessions.core``), so it is given that quarter on top."""
+        self._call(self.redis.expire, keys.join_code(code), self.session_ttl * 5 // 4)
+
     def put_json(self, key: str, value: Any, ttl: int, only_new: bool = False) -> bool:
         return bool(self._call(self.redis.set, key, dumps(value), ex=ttl, nx=only_new))
 

@@ -40,6 +40,17 @@ def test_a_last_event_id_that_is_no_version_is_refused_with_400(live):
             stream.close()
 
 
+def _pad(api: Api) -> tuple[str, str, str, str]:
+    """A started score pad for Ada and Bo, points per round: (sid, host, Ada's token,
+    join code)."""
+    created = api.create("scorepad", scoring="per_round", categories=["A"])
+    ada = api.join(created["code"], "Ada")["player_token"]
+    api.join(created["code"], "Bo")
+    sid, host = created["id"], created["host_token"]
+    assert api.post(f"/sessions/{sid}/start", host, json={}).status_code == 201
+    return sid, host, ada, created["code"]
+
+
 # -- 5: move + undo churn -----------------------------------------------------------------
 def test_move_and_undo_in_a_loop_cannot_fill_the_session(clean_redis, tmp_path):
     """Before: 998 pairs, then 409 session_full for everyone. Now a seat's undos are
@@ -111,11 +122,7 @@ def test_a_field_named_twice_is_refused_and_changes_nothing(live):
 
 def test_an_undo_to_a_version_undone_already_is_refused(live):
     api = Api(live.url)
-    created = api.create("scorepad", scoring="per_round", categories=["A"])
-    ada = api.join(created["code"], "Ada")["player_token"]
-    api.join(created["code"], "Bo")
-    sid, host = created["id"], created["host_token"]
-    assert api.post(f"/sessions/{sid}/start", host, json={}).status_code == 201
+    sid, host, ada, _code = _pad(api)
     first = api.post(f"/sessions/{sid}/moves", ada, json={
         "type": "score", "seat": 0, "round": 1, "points": {"A": 1}})
     second = api.post(f"/sessions/{sid}/moves", ada, json={
@@ -194,3 +201,32 @@ def test_imported_numbers_out_of_range_are_refused_before_anything_is_stored(liv
         for path in ("score", "export"):
             assert api.get(f"/sessions/{body['id']}/{path}",
                            body["host_token"]).status_code == 200
+
+
+# -- 14: the join code lives as long as its session ----------------------------------------
+def test_a_session_in_use_renews_its_join_code(clean_redis, tmp_path):
+    """Before: the code's key kept the TTL of the session's creation; a table in use
+    longer than SESSION_TTL lost its /join/<code> and its seat links."""
+    import redis as redis_client
+
+    from companion.store import keys
+    from tests.api.test_clock import FakeNow
+    from tests.conftest import LiveServer, make_app
+
+    now, ttl = FakeNow(), 3600
+    live = LiveServer(make_app(clean_redis, tmp_path, NOW=now, SESSION_TTL=ttl))
+    try:
+        api = Api(live.url)
+        sid, _host, ada, code = _pad(api)
+        client = redis_client.Redis.from_url(clean_redis)
+        for hour in range(3):  # three hours of play, a move a third of the TTL apart
+            client.expire(keys.join_code(code), 60)  # as Redis would have counted down
+            now.advance(ttl / 3)
+            r = api.post(f"/sessions/{sid}/moves", ada, json={
+                "type": "score", "seat": 0, "round": 1, "points": {"A": hour}})
+            assert r.status_code == 201, (hour, r.text)
+            assert client.ttl(keys.join_code(code)) >= ttl, hour
+            assert client.ttl(keys.join_code(code)) >= client.ttl(keys.session(sid))
+        assert api.get(f"/join/{code}").status_code == 200
+    finally:
+        live.stop()
