@@ -230,3 +230,35 @@ def test_a_session_in_use_renews_its_join_code(clean_redis, tmp_path):
         assert api.get(f"/join/{code}").status_code == 200
     finally:
         live.stop()
+
+
+# -- 15: gunicorn's own refusals ----------------------------------------------------------
+def test_requests_gunicorn_refuses_itself_get_the_security_headers(tmp_path, clean_redis):
+    """Before: gunicorn's 400 and 431 were bare HTML without nosniff, frame or CSP."""
+    import socket
+
+    from .serving import Served
+
+    served = Served(tmp_path, REDIS_URL=clean_redis)
+    try:
+        attacks = {400: b"GET / HTTP/1.1\r\nHost: x\r\nBad\x01Name: y\r\n\r\n",
+                   431: b"GET / HTTP/1.1\r\nHost: x\r\n"
+                        + b"".join(b"X-%d: y\r\n" % i for i in range(120)) + b"\r\n"}
+        for status, raw in attacks.items():
+            with socket.create_connection(("127.0.0.1", served.port), timeout=10) as s:
+                s.sendall(raw)
+                answer = b""
+                while chunk := s.recv(65536):
+                    answer += chunk
+            head, _, body = answer.partition(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            headers = {k.lower(): v for k, _, v in (h.partition(": ") for h in lines[1:])}
+            assert lines[0].split(" ")[1] == str(status), lines[0]
+            assert headers["x-content-type-options"] == "nosniff"
+            assert headers["x-frame-options"] == "DENY"
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            assert headers["content-type"] == "application/problem+json"
+            assert b"<html" not in body
+        assert Api(served.url).get("/healthz").status_code == 200
+    finally:
+        served.stop()
