@@ -84,6 +84,13 @@ class Sessions:
     def take_over(self, sid: str, token: str | None, seat: int, idem: Idem | None) -> Outcome:
         return seats.take_over(self.ctx, sid, token, seat, idem)
 
+    def remove_seat(self, sid: str, token: str | None, seat: int,
+                    idem: Idem | None) -> Outcome:
+        return seats.remove_seat(self.ctx, sid, token, seat, idem)
+
+    def rotate_code(self, sid: str, token: str | None, idem: Idem | None) -> Outcome:
+        return seats.rotate_code(self.ctx, sid, token, idem)
+
     # -- play ----------------------------------------------------------------------------
     def move(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
              expected_version: ExpectedVersion = None, with_me: bool = False) -> Outcome:

@@ -138,6 +138,9 @@ class Store:
         life at a time (see ``sessions.core``), so it is given that quarter on top."""
         self._call(self.redis.expire, keys.join_code(code), self.session_ttl * 5 // 4)
 
+    def drop_code(self, code: str) -> None:
+        self._call(self.redis.delete, keys.join_code(code))
+
     def put_json(self, key: str, value: Any, ttl: int, only_new: bool = False) -> bool:
         return bool(self._call(self.redis.set, key, dumps(value), ex=ttl, nx=only_new))
 

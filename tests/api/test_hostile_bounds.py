@@ -262,3 +262,45 @@ def test_requests_gunicorn_refuses_itself_get_the_security_headers(tmp_path, cle
         assert Api(served.url).get("/healthz").status_code == 200
     finally:
         served.stop()
+
+
+# -- 6: the host removes a seat and rotates the code ---------------------------------------
+def test_the_host_takes_back_seats_a_stranger_took_and_changes_the_code(live):
+    """Before: anyone with the code could take every lobby seat for good."""
+    api = Api(live.url)
+    created = api.create("gaia")
+    sid, host, code = created["id"], created["host_token"], created["code"]
+    ada = api.join(code, "Ada")["player_token"]
+    stranger = [api.join(code, n)["player_token"] for n in ("Xa", "Xb", "Xc")]
+    # only the host, only seats that exist
+    assert api.call("DELETE", f"/sessions/{sid}/seats/1", ada).status_code == 403
+    assert api.call("DELETE", f"/sessions/{sid}/seats/9", host).status_code == 404
+    r = api.post(f"/sessions/{sid}/code", host)
+    assert r.status_code == 201, r.text
+    fresh = r.json()["code"]
+    assert fresh != code and r.json()["join_url"].endswith(f"/j/{fresh}")
+    assert r.json()["events"] == [{"type": "code_changed"}]
+    assert api.get(f"/join/{code}").status_code == 404  # the stranger's code is dead
+    for seat in (3, 2, 1):
+        r = api.call("DELETE", f"/sessions/{sid}/seats/{seat}", host)
+        assert r.status_code == 201, r.text
+        assert r.json()["events"][0]["type"] == "player_removed"
+    state = api.get(f"/sessions/{sid}").json()
+    assert [p["name"] for p in state["players"]] == ["Ada"] and state["code"] == fresh
+    assert api.get(f"/sessions/{sid}/me", stranger[0]).status_code == 401
+    assert api.get(f"/sessions/{sid}/me", ada).json()["seat"] == 0
+    bo = api.join(fresh, "Bo")["player_token"]
+    assert api.get(f"/sessions/{sid}/me", bo).json()["seat"] == 1
+    r = api.post(f"/sessions/{sid}/start", host, json={"setup": {
+        "objectives": [["forest", "forest", "sea", "sea"]] * 4,
+        "display": api_display()}})
+    assert r.status_code == 201, r.text
+    # once the game runs, seats stay
+    refused = api.call("DELETE", f"/sessions/{sid}/seats/1", host)
+    assert refused.status_code == 409 and refused.json()["rule"] == "SESSION.lobby"
+
+
+def api_display() -> dict:
+    from .client import DISPLAY
+
+    return DISPLAY
