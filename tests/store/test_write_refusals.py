@@ -12,6 +12,7 @@ import signal
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -102,13 +103,20 @@ def _fail_a_background_save(client: redis.Redis, server: EmbeddedRedis) -> None:
     until(lambda: client.info("persistence")["rdb_last_bgsave_status"] == "err")
 
 
-def test_a_failed_save_misconf_is_503_until_a_save_succeeds(pair, tmp_path):
-    server = pair[0]
-    live = LiveServer(make_app(server.url, tmp_path / "app"))
+@contextmanager
+def table_on(server: EmbeddedRedis, folder: Path) -> Iterator[tuple[Api, dict, redis.Redis]]:
+    """The app over HTTP on ``server``, a started table, and a plain client."""
+    live = LiveServer(make_app(server.url, folder))
     try:
         api = Api(live.url)
-        table = api.table(2)
-        client = redis.Redis.from_url(server.url)
+        yield api, api.table(2), redis.Redis.from_url(server.url)
+    finally:
+        live.stop()
+
+
+def test_a_failed_save_misconf_is_503_until_a_save_succeeds(pair, tmp_path):
+    server = pair[0]
+    with table_on(server, tmp_path / "app") as (api, table, client):
         _fail_a_background_save(client, server)
         with pytest.raises(redis.ResponseError, match="MISCONF"):
             client.set("probe", "x")
@@ -118,21 +126,12 @@ def test_a_failed_save_misconf_is_503_until_a_save_succeeds(pair, tmp_path):
         client.bgsave()
         until(lambda: client.info("persistence")["rdb_last_bgsave_status"] == "ok")
         applied_once(api, table, key)
-    finally:
-        live.stop()
 
 
 def test_out_of_memory_is_503_and_no_game_is_evicted(pair, tmp_path):
-    server = pair[0]
-    live = LiveServer(make_app(server.url, tmp_path / "app"))
-    try:
-        api = Api(live.url)
-        table = api.table(2)
-        client = redis.Redis.from_url(server.url)
+    with table_on(pair[0], tmp_path / "app") as (api, table, client):
         client.config_set("maxmemory", client.info("memory")["used_memory"] - 64 * 1024)
         key = str(uuid.uuid4())
         refused_alike(api, table, key)
         client.config_set("maxmemory", "0")
         applied_once(api, table, key)
-    finally:
-        live.stop()
