@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-import secrets
 import threading
 import time
 from pathlib import Path
@@ -13,11 +13,13 @@ from flask import Flask
 from flask.json.provider import JSONProvider
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
+from redis.exceptions import RedisError
 
 from companion import config as settings
 from companion import observability
 from companion.live import Hub, Slots
 from companion.sessions import Sessions
+from companion.sessions.tokens import kept_secret, new_secret
 from companion.store import Store, connect, dumps, embedded, keys, loads
 
 
@@ -105,14 +107,25 @@ class Companion:
             self._store = self._sessions = self._hub = None
 
     def _secret(self, store: Store) -> bytes:
-        """Key for tokens re-derived on idempotent replays: env, else one kept in Redis."""
+        """Key for tokens re-derived on idempotent replays: env, else the one kept in
+        the instance folder, so that no two workers ever hold different ones (kept in
+        Redis only, it was made anew by whichever worker started after Redis came back
+        empty). The folder takes it from Redis when it has none, and gives it back to
+        Redis, so instances with folders of their own agree too."""
         configured = os.environ.get("COMPANION_SECRET")
         if configured:
             return configured.encode()
         key = f"{keys.PREFIX}:secret"
-        store.redis.set(key, secrets.token_hex(32), nx=True)
-        kept = store.redis.get(key)
-        return kept if isinstance(kept, bytes) else str(kept).encode()
+
+        def shared() -> str:
+            store.redis.set(key, new_secret(), nx=True)
+            kept = store.redis.get(key)
+            return kept.decode() if isinstance(kept, bytes) else str(kept)
+
+        secret = kept_secret(Path(self.config["INSTANCE_PATH"]), shared)
+        with contextlib.suppress(RedisError):  # the folder's copy is the one that counts
+            store.redis.set(key, secret, nx=True)
+        return secret
 
 
 def _limiter_uri(url: str) -> str:
@@ -123,7 +136,7 @@ def _limiter_uri(url: str) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = {**settings.from_env(), **(config or {})}
-    Path(conf["INSTANCE_PATH"]).mkdir(parents=True, exist_ok=True)
+    embedded.private(Path(conf["INSTANCE_PATH"]))
     app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()),
                 static_folder=None)
     app.config.update(conf)

@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         for other in urls[1:]:
             print(f"  also at {other}/ (this computer only)", flush=True)
         if not os.environ.get("REDIS_URL"):
-            print("Storage: embedded Redis in the instance folder "
+            from companion.store.embedded import describe
+
+            print(f"Storage: embedded Redis, {describe()}, in the instance folder "
                   f"({os.environ.get('COMPANION_INSTANCE_PATH') or './instance'})", flush=True)
         serving.run(args.host, args.port, args.workers)
     return 0

@@ -45,6 +45,9 @@ def from_env() -> dict[str, Any]:
         # log entries (moves, undos, joins...) a session may hold; /moves page size
         "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
         "MOVES_PAGE": _int("MOVES_PAGE", 200),
+        # undos a seated player may make in one game (move + undo in a loop would fill
+        # the log); the host's are not counted
+        "MAX_UNDOS_PER_SEAT": _int("MAX_UNDOS_PER_SEAT", 50),
         # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
         "REDIS_MAXMEMORY": os.environ.get("REDIS_MAXMEMORY", "512mb"),
     }

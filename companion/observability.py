@@ -46,6 +46,15 @@ def count_retry() -> None:
     RETRIES.inc()
 
 
+#: the methods counted by name; any other (a client may send any token) is "other",
+#: so that no client can grow the number of series /metrics carries
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def method_label(method: str) -> str:
+    return method if method in METHODS else "other"
+
+
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 log = logging.getLogger("companion.requests")
 
@@ -92,7 +101,8 @@ def init(app: Flask) -> None:
     def _finish(response: Response) -> Response:
         route = request.url_rule.rule if request.url_rule else "unmatched"
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        REQUESTS.labels(route, request.method, str(response.status_code)).inc()
+        REQUESTS.labels(route, method_label(request.method),
+                        str(response.status_code)).inc()
         LATENCY.labels(route).observe(elapsed)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         log.info("request", extra={"fields": {

@@ -9,6 +9,7 @@ takes it down, the master restarts it when it dies, and stops it on shutdown.
 from __future__ import annotations
 
 import os
+import socket
 from typing import Any
 
 from companion import config
@@ -54,11 +55,34 @@ def on_exit(server: Any) -> None:
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """Workers must not inherit the master's atexit hook that stops the server."""
+    """Workers must not inherit the master's atexit hook that stops the server, and
+    answer what gunicorn refuses itself (a request it cannot parse: 400, 431) as the
+    app answers: problem+json with the security headers, not bare HTML."""
     import atexit
+
+    from gunicorn import util
 
     if _server is not None:
         atexit.unregister(_server.stop)
+    util.write_error = write_error  # gunicorn's workers call it through the module
+
+
+def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's own error answer, with the app's headers; ``mesg`` (it quotes the
+    request) stays in gunicorn's log."""
+    import json
+
+    from gunicorn import util
+
+    from companion.api.guards import HEADERS
+
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int,
+                       "detail": reason, "code": "bad_request"}).encode()
+    headers = {"Connection": "close", "Content-Type": "application/problem+json",
+               "Content-Length": str(len(body)), "Cache-Control": "no-store", **HEADERS}
+    head = f"HTTP/1.1 {status_int} {reason}\r\n" + "".join(
+        f"{name}: {value}\r\n" for name, value in headers.items()) + "\r\n"
+    util.write_nonblock(sock, head.encode("latin-1") + body)
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -9,6 +9,7 @@ once accepted into a session, would fail later with a 500 on every read.
 from __future__ import annotations
 
 import hmac
+import json
 from typing import Any
 
 from flask import Flask, current_app, request
@@ -42,6 +43,12 @@ register({
         "en": "Whole numbers in the body must lie between -{max} and {max}.",
         "it": "I numeri interi nel corpo della richiesta devono stare tra -{max} e {max}.",
         "de": "Ganze Zahlen im Anfragekörper müssen zwischen -{max} und {max} liegen."},
+    "session.duplicate_key": {
+        "en": "The body names \"{name}\" twice in one object; name each field once.",
+        "it": "Il corpo della richiesta nomina \"{name}\" due volte nello stesso oggetto; "
+              "nomina ogni campo una volta sola.",
+        "de": "Der Anfragekörper nennt \"{name}\" zweimal im selben Objekt; nenne jedes "
+              "Feld nur einmal."},
     "session.not_json": {
         "en": "Send the body as JSON (Content-Type: application/json).",
         "it": "Invia il corpo della richiesta come JSON (Content-Type: application/json).",
@@ -72,6 +79,10 @@ class NumberOutOfRange(SessionError):
     """A whole number beyond :data:`MAX_INT`."""
 
 
+class DuplicateKey(SessionError):
+    """A JSON object that names one field twice (which value counts is a guess)."""
+
+
 class UnsupportedMediaType(SessionError):
     """A write whose body is not JSON."""
 
@@ -90,6 +101,20 @@ def check_body(value: Any) -> Any:
         elif type(item) is int and not -MAX_INT <= item <= MAX_INT:
             raise said(NumberOutOfRange, "session.number_out_of_range", max=MAX_INT)
     return value
+
+
+def check_unique_keys(raw: bytes) -> None:
+    """A 400 when an object of the body names a field twice: orjson keeps the last,
+    another reader the first, so the sender's meaning is unknown. The standard
+    library's parser sees every pair (the body was parsed and bounded already)."""
+
+    def pairs(items: list[tuple[str, Any]]) -> None:
+        names = [name for name, _ in items]
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise said(DuplicateKey, "session.duplicate_key", name=twice[:40])
+
+    json.loads(raw, object_pairs_hook=pairs)
 
 
 def _require_json() -> None:
@@ -123,7 +148,17 @@ def _metrics_token() -> None:
 def _secure_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if private_answer():
+        response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def private_answer() -> bool:
+    """Whether the answer may carry or reveal what is not public: whatever a token
+    asked for (``/me``, legal moves, a seat's stream), and any API write (create, join,
+    import and seat links answer with tokens). No cache or proxy may keep those."""
+    return bool(request.headers.get("Authorization")) or (
+        request.method in WRITES and request.path.startswith("/api/"))
 
 
 def init(app: Flask) -> None:

@@ -20,7 +20,7 @@ from limits.strategies import RateLimiter
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
-from companion.api.guards import check_body
+from companion.api.guards import check_body, check_unique_keys
 from companion.errors import SessionError, TooManyRequests, said
 from companion.sessions import ExpectedVersion, Idem, Outcome, Sessions
 from companion.sessions.tokens import body_hash
@@ -35,8 +35,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class JsonParser(FlaskParser):
     """Bodies are read with orjson: strict JSON (no NaN or Infinity), bounded in depth
-    and integer size (``guards.check_body``); the content type is checked before
-    (``guards``: 415 unless JSON)."""
+    and integer size (``guards.check_body``), each field named once per object
+    (``guards.check_unique_keys``); the content type is checked before (``guards``:
+    415 unless JSON)."""
 
     def _raw_load_json(self, req: Any) -> Any:
         data = req.get_data(cache=True)
@@ -46,7 +47,9 @@ class JsonParser(FlaskParser):
             body = orjson.loads(data)
         except orjson.JSONDecodeError as err:
             return self._handle_invalid_json_error(err, req)
-        return check_body(body)
+        check_body(body)
+        check_unique_keys(data)
+        return body
 
 
 class Blueprint(_Blueprint):  # type: ignore[misc]

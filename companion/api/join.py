@@ -63,9 +63,11 @@ class Health(MethodView):
 
 class Ready(MethodView):
     @health.response(200, schemas.HealthSchema)
-    @health.alt_response(503, schema=schemas.ProblemSchema, description="store unreachable")
+    @health.alt_response(503, schema=schemas.ProblemSchema,
+                         description="the store refuses writes: unreachable, read-only, "
+                                     "a failed save, full")
     def get(self) -> Any:
-        """Readiness: the store answers a ping"""
+        """Readiness: a write to the store goes through"""
         sessions().ping()
         return {"status": "ready"}
 

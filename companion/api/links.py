@@ -91,11 +91,18 @@ def base_url() -> str:
         return root
     lan = lan_address()
     if is_loopback(host):
-        return f"{request.scheme}://{lan}{f':{port}' if port else ''}" if lan else root
+        # ``Host: localhost`` names no port: the phones need the one we listen on
+        suffix = f":{port}" if port else _listening()
+        return f"{request.scheme}://{lan}{suffix}" if lan else root
     # an unknown host: this machine's address, with the port the server listens on
+    return f"{request.scheme}://{lan or 'localhost'}{_listening()}"
+
+
+def _listening() -> str:
+    """``:<port>`` the server listens on, or nothing for the scheme's default."""
     listening = str(request.environ.get("SERVER_PORT", ""))
-    suffix = f":{listening}" if listening.isdigit() else ""
-    return f"{request.scheme}://{lan or 'localhost'}{suffix}"
+    default = "443" if request.scheme == "https" else "80"
+    return f":{listening}" if listening.isdigit() and listening != default else ""
 
 
 def with_links(body: dict[str, Any]) -> dict[str, Any]:

@@ -42,11 +42,13 @@ PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
     errors.SessionFull: (409, "session_full", "The session is full"),
     errors.TooManyRequests: (429, "rate_limited", "Too many requests"),
     errors.StoreDown: (503, "store_unavailable", "Storage unavailable"),
-    errors.StoreFull: (507, "store_full", "Storage full"),
+    # a full store is a fault that passes (Retry-After), as a failover is: 503
+    errors.StoreFull: (503, "store_full", "Storage full"),
     # refusals at the web edge, before the sessions layer is asked
     http.BadHeader: (400, "bad_header", "Bad header"),
     guards.BodyTooDeep: (400, "body_too_deep", "Body nested too deeply"),
     guards.NumberOutOfRange: (400, "number_out_of_range", "Number out of range"),
+    guards.DuplicateKey: (400, "duplicate_key", "A field named twice"),
     guards.UnsupportedMediaType: (415, "unsupported_media_type", "Send JSON"),
     stream.TooManyStreams: (429, "too_many_streams", "Too many live streams"),
     stream.StreamsFull: (503, "streams_full", "No room for another live stream"),
@@ -139,7 +141,7 @@ def http_problem(err: HTTPException) -> Response:
 def store_problem(err: Exception) -> Response:
     """A store failure met outside the sessions layer, said as the sessions layer says it."""
     refusal = translate(err)
-    if refusal is None:  # pragma: no cover - only registered for store failures
+    if refusal is None:  # a Redis error reply that is a bug, not a fault
         return unexpected(err)
     log.warning("store failure: %s", err)
     return refusal_problem(refusal)
@@ -155,6 +157,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(errors.SessionError, refusal_problem)
     app.register_error_handler(RuleError, rule_problem)
     app.register_error_handler(HTTPException, http_problem)
-    for failure in (StoreUnavailable, StoreFull, redis.ConnectionError, redis.TimeoutError):
+    for failure in (StoreUnavailable, StoreFull, redis.ConnectionError, redis.TimeoutError,
+                    redis.ResponseError):
         app.register_error_handler(failure, store_problem)
     app.register_error_handler(Exception, unexpected)

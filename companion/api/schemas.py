@@ -177,6 +177,15 @@ class TokenSchema(Schema):
     qr_svg = fields.String(metadata={"description": "QR code of seat_url (SVG markup)"})
 
 
+class CodeChangedSchema(ChangeResultSchema):
+    id = fields.String()
+    code = fields.String(metadata={"description": "the new join code"})
+    join_url = fields.String()
+    qr_svg_url = fields.String()
+    qr_png_url = fields.String()
+    table_url = fields.String()
+
+
 class SeatAddedSchema(ChangeResultSchema):
     seat = fields.Integer(metadata={"description": "the new seat (no phone holds it)"})
 

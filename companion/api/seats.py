@@ -10,7 +10,7 @@ from flask.views import MethodView
 
 from companion.api import schemas
 from companion.api.http import Blueprint, bearer, idem, respond, sessions
-from companion.api.links import base_url
+from companion.api.links import base_url, with_links
 
 blp = Blueprint("seats", __name__, url_prefix="/api/v1",
                 description="Seats the host plays for, and links that hand a seat to a phone")
@@ -39,6 +39,31 @@ class SeatTakeover(MethodView):
         (a public event, ``seat_taken_over``)"""
         return respond(sessions().take_over(sid, bearer(), seat,
                                             idem(sid, f"takeover{seat}")))
+
+
+@blp.route("/sessions/<sid>/seats/<int:seat>")
+class Seat(MethodView):
+    @blp.response(201, schemas.ChangeResultSchema)
+    @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
+    @blp.alt_response(404, schema=schemas.ProblemSchema, description="no such seat")
+    @blp.alt_response(409, schema=schemas.ProblemSchema, description="the game has started")
+    def delete(self, sid: str, seat: int) -> Any:
+        """Remove a seat (host, in the lobby): the seats after it move up one, each
+        keeping its phone; the removed seat's token stops working (``player_removed``)"""
+        return respond(sessions().remove_seat(sid, bearer(), seat,
+                                              idem(sid, f"remove{seat}")))
+
+
+@blp.route("/sessions/<sid>/code")
+class JoinCode(MethodView):
+    @blp.response(201, schemas.CodeChangedSchema)
+    @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
+    def post(self, sid: str) -> Any:
+        """A new join code (host): the old code and the seat links carrying it stop
+        working; seated players keep their seats (``code_changed``)"""
+        body, status, headers = respond(sessions().rotate_code(sid, bearer(),
+                                                               idem(sid, "code")))
+        return with_links({**body, "id": sid}), status, headers
 
 
 def seat_link(code: str, seat: int, token: str) -> dict[str, Any]:

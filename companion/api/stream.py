@@ -11,7 +11,7 @@ import orjson
 from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
-from companion.api.http import Blueprint, bearer, sessions
+from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
 from companion.games.messages import register
 from companion.observability import SSE_CLIENTS
@@ -50,12 +50,19 @@ def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
     raise said(StreamsFull, "session.streams_full", retry_after=5)
 
 
+#: a version has at most this many digits (a log holds thousands of entries)
+VERSION_DIGITS = 15
+
+
 def _last_seen() -> int | None:
+    """The version a reconnecting client saw last; refused (400) unless a version."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("since")
-    try:
-        return int(raw) if raw is not None else None
-    except ValueError:
+    if raw is None:
         return None
+    raw = raw.strip()
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= VERSION_DIGITS):
+        raise said(BadHeader, "session.last_event_id", most=VERSION_DIGITS)
+    return int(raw)
 
 
 @blp.route("/sessions/<sid>/events")
@@ -70,6 +77,7 @@ def events(sid: str) -> Response:
     """Live updates (SSE); honours Last-Event-ID by replaying what was missed"""
     hub = current_app.extensions["companion"].hub
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    last = _last_seen()
     release = _hold_slot()
     assert release is not None
     try:
@@ -77,7 +85,8 @@ def events(sid: str) -> Response:
     except Exception:
         release()
         raise
-    last = _last_seen()
+    if last is not None and last > version:  # a version the store lost: start afresh
+        last = None
     q = hub.subscribe(sid)
 
     def stream() -> Iterator[bytes]:
@@ -162,6 +171,13 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
 
 # -- the per-seat stream (issue 14: no request per phone after a move) ------------------
 register({
+    "session.last_event_id": {
+        "en": "Last-Event-ID (or since) must be a version: a whole number of at most "
+              "{most} digits.",
+        "it": "Last-Event-ID (o since) deve essere una versione: un numero intero di al "
+              "massimo {most} cifre.",
+        "de": "Last-Event-ID (oder since) muss eine Version sein: eine ganze Zahl mit "
+              "höchstens {most} Ziffern."},
     "session.token_in_url": {
         "en": "A seat's token never goes in an address: send it as Authorization: Bearer.",
         "it": "Il token di un posto non va mai in un indirizzo: invialo come "
@@ -230,7 +246,7 @@ def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes 
         if entries and entries[-1]["version"] == loaded.version:
             events = entries[-1]["events"]
     me = reads.own(loaded.doc, loaded.version, token)
-    if since is not None and loaded.version <= since:
+    if since is not None and loaded.version == since:
         return loaded.version, None
     return loaded.version, _seat_frame(_head(loaded, events), loaded.version, me)
 

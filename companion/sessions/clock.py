@@ -189,7 +189,9 @@ def stamp_record(record: dict[str, Any], entries: list[dict[str, Any]], now: flo
         else:
             given.append(None)
     known = [g for g in given if g is not None]
-    if any(type(g) not in (int, float) or not math.isfinite(g) for g in known) \
+    # server times since the epoch, none after now: differences of such times are
+    # seconds a clock can add up (-1e300 made every later score and export fail)
+    if any(type(g) not in (int, float) or not math.isfinite(g) or g < 0 for g in known) \
             or known != sorted(known) or (known and known[-1] > now + 1):
         raise said(Invalid, "session.clock.record_times",
                    extra={"errors": {"moves": ["t: seconds, in order"]}})

@@ -101,6 +101,8 @@ Restore = Callable[[dict[str, Any], Loaded], dict[str, Any]]
 # -- the store's failures ----------------------------------------------------------------
 def translate(err: Exception) -> SessionError | None:
     """The refusal a store failure means, or None when it is not one."""
+    if isinstance(err, redis.ResponseError):  # met outside the store (a plain client)
+        err = storage.refusal_of(err)
     if isinstance(err, storage.StoreFull):
         # maxmemory reached: no game is ever evicted to make room, new writes wait
         return said(StoreFull, "session.store_full", retry_after=60)
@@ -223,6 +225,7 @@ def _attempt(ctx: Context, sid: str, loaded: Loaded, decide: Decide, idem: Idem 
         decided.events = [*decided.events, *clock.mark(
             decided.doc, decided.entry, now,
             turn_seat(decided.doc["game"], decided.doc["state"]))]
+    renew = _code_due(ctx, decided.doc, now)
     version = loaded.version + (1 if decided.public else 0)
     # the public view is only built when it is answered or published
     state = (public_state(decided.doc, version, now)
@@ -237,9 +240,22 @@ def _attempt(ctx: Context, sid: str, loaded: Loaded, decide: Decide, idem: Idem 
     if isinstance(result, dict):  # the same key was committed meanwhile
         assert idem is not None
         return replayed(load(ctx, sid), idem, restore, result, ctx.now())
+    if renew:
+        guarded(ctx.store.renew_code, decided.doc["code"])
     if decided.with_state:
         body["state"] = state
     return Outcome(body, version)
+
+
+def _code_due(ctx: Context, doc: dict[str, Any], now: float) -> bool:
+    """Whether the join code's key wants renewing with this commit: every commit renews
+    the session's keys, but the code's lives on another slot (Redis Cluster), so it is
+    renewed apart, once a quarter of ``SESSION_TTL`` (noted in the document)."""
+    ttl = int(ctx.config.get("SESSION_TTL", 7 * 24 * 3600))
+    if now - float(doc.get("code_at", doc.get("created", 0))) < ttl / 4:
+        return False
+    doc["code_at"] = int(now)
+    return True
 
 
 def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,

@@ -72,14 +72,18 @@ def claim(ctx: Context, idem_key: str | None, body_hash: str
     return sid, derived_token(ctx.secret, "create", idem_key, sid), None
 
 
-def new_doc(ctx: Context, sid: str, game: str, options: dict[str, Any], host: str,
-            players: list[dict[str, Any]]) -> dict[str, Any]:
+def reserve_code(ctx: Context, sid: str) -> str:
+    """A join code nobody holds, now pointing to ``sid``."""
     for _ in range(20):
         code = new_code()
         if guarded(ctx.store.reserve_code, code, sid):
-            break
-    else:  # pragma: no cover - 25^6 codes
-        raise said(Conflict, "session.no_free_code")
+            return code
+    raise said(Conflict, "session.no_free_code")  # pragma: no cover - 25^6 codes
+
+
+def new_doc(ctx: Context, sid: str, game: str, options: dict[str, Any], host: str,
+            players: list[dict[str, Any]]) -> dict[str, Any]:
+    code = reserve_code(ctx, sid)
     return {"id": sid, "game": game, "code": code, "created": int(ctx.now()),
             "options": options, "status": "lobby", "host": hash_token(host),
             "players": players, "state": None, "moves": 0, "declared": {}}

@@ -8,6 +8,7 @@ from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.games.errors import RuleError
+from companion.games.messages import register
 from companion.sessions import bounds, clock, replay, rules
 from companion.sessions.core import (
     Change,
@@ -25,6 +26,20 @@ from companion.sessions.replay import has_phone
 from companion.sessions.seats import host_may_read
 from companion.sessions.views import private_view
 from companion.store import Loaded
+
+register({
+    "session.rewind_done": {
+        "en": "Everything after version {version} is undone already.",
+        "it": "Tutto quello che segue la versione {version} è già annullato.",
+        "de": "Alles nach Version {version} ist schon zurückgenommen."},
+    "session.undo_budget": {
+        "en": "You have undone {max} moves in this game, as many as a seat may; "
+              "the host can still go back.",
+        "it": "Hai annullato {max} mosse in questa partita, quante ne può annullare un "
+              "posto; l'host può ancora tornare indietro.",
+        "de": "Du hast in diesem Spiel {max} Züge zurückgenommen, so viele wie ein Platz "
+              "darf; der Host kann weiterhin zurückgehen."},
+})
 
 
 def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
@@ -79,8 +94,8 @@ def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[s
 
 def undo(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
          idem: Idem | None, expected_version: ExpectedVersion) -> Outcome:
-    """Revert the last move (player: only their own, while it is the last), or
-    rewind to ``to_version`` (host)."""
+    """Revert the last move (player: only their own, while it is the last, and at most
+    ``MAX_UNDOS_PER_SEAT`` times a game), or rewind to ``to_version`` (host)."""
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
@@ -95,22 +110,36 @@ def undo(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
             raise said(Conflict, "session.nothing_to_undo")
         if target is None:
             target = moves[-1]["v"] - 1
+        entry: dict[str, Any] = {"k": "undo", "to": target}
         if role != "host":
-            last = entries[-1]
-            if last["k"] != "move" or last["seat"] != seat or last.get("by") == "host":
-                raise said(Forbidden, "session.undo_own_last", rule=rules.UNDO)
+            _check_own_undo(ctx, entries, seat)
+            entry["seat"] = seat  # counted against the seat's undos
         _check_rewind(live, target, loaded.version)
-        after = replay.effective([*entries, {"k": "undo", "to": target,
-                                             "v": loaded.version + 1}])
+        if not any(e["v"] > target for e in moves):  # nothing in force after it
+            raise said(Invalid, "session.rewind_done", version=target,
+                       extra={"errors": {"to_version": ["already undone"]}})
+        after = replay.effective([*entries, {**entry, "v": loaded.version + 1}])
         doc["state"] = replay.rebuild(doc, after)
         doc["status"] = doc["state"]["status"]
         doc["moves"] = sum(1 for e in after if e["k"] == "move")
         if doc.get("clock"):  # time used follows the log that remains (clock.py)
             doc["clock_run"] = clock.fold(doc["clock"], after)
         # the same event a replay of the log gives (replay.walk)
-        return Change(doc, {"k": "undo", "to": target}, [replay.undone(live, target)])
+        return Change(doc, entry, [replay.undone(live, target)])
 
     return change(ctx, sid, decide, idem, expected_version)
+
+
+def _check_own_undo(ctx: Context, entries: list[dict[str, Any]], seat: int | None) -> None:
+    """A player undoes their own last move, and only so often: move + undo in a loop
+    would otherwise fill the session's log and end the game for everyone."""
+    last = entries[-1]
+    if last["k"] != "move" or last["seat"] != seat or last.get("by") == "host":
+        raise said(Forbidden, "session.undo_own_last", rule=rules.UNDO)
+    most = int(ctx.config.get("MAX_UNDOS_PER_SEAT", 50))
+    if sum(1 for e in entries if e["k"] == "undo" and e.get("seat") == seat) >= most:
+        raise said(Forbidden, "session.undo_budget", rule=rules.UNDO, max=most,
+                   extra={"max_undos": most})
 
 
 def _check_rewind(live: list[dict[str, Any]], target: Any, version: int) -> None:

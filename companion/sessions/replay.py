@@ -2,7 +2,8 @@
 were stored.
 
 The log is append-only: one entry per public version after creation
-(``join``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``, ``token``),
+(``join``, ``leave``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``,
+``token``, ``takeover``, ``code``),
 each with the events it had at its commit (``e``), so reading the log is a
 range read. An ``undo`` entry names the version it returns to; replay walks the
 whole timeline and recomputes every entry's events exactly as they were sent.
@@ -56,6 +57,10 @@ def entry_events(entry: Entry) -> list[dict[str, Any]]:
         return [{"type": "token_reissued", "seat": entry["seat"]}]
     if kind == "takeover":
         return [{"type": "seat_taken_over", "seat": entry["seat"]}]
+    if kind == "leave":
+        return [{"type": "player_removed", "seat": entry["seat"], "name": entry["name"]}]
+    if kind == "code":
+        return [{"type": "code_changed"}]
     if kind == "rematch":
         return [{"type": "rematch", "session_id": entry["session_id"], "code": entry["code"]}]
     return []

@@ -21,7 +21,7 @@ OVER = "SESSION.over"
 HOST = "SESSION.host"
 #: a player acts and reads for their own seat only
 SEAT = "SESSION.seat"
-#: a player undoes only their own move, while it is the last
+#: a player undoes only their own move, while it is the last, MAX_UNDOS_PER_SEAT times
 UNDO = "SESSION.undo"
 
 RULES = (LOBBY, PLAYERS, STARTED, OVER, HOST, SEAT, UNDO)
@@ -66,7 +66,10 @@ register({
         "it": "Ogni giocatore agisce, e legge la sua mano, solo per il proprio posto.",
         "de": "Alle handeln, und lesen ihre Hand, nur für den eigenen Platz."},
     "session.rule.undo": {
-        "en": "A player undoes only their own move, and only while it is the last one.",
-        "it": "Un giocatore annulla solo la propria mossa, e solo finché è l'ultima.",
-        "de": "Man nimmt nur den eigenen Zug zurück, und nur solange er der letzte ist."},
+        "en": "A player undoes only their own move, only while it is the last one, and "
+              "a limited number of times a game.",
+        "it": "Un giocatore annulla solo la propria mossa, solo finché è l'ultima, e un "
+              "numero limitato di volte a partita.",
+        "de": "Man nimmt nur den eigenen Zug zurück, nur solange er der letzte ist, und "
+              "nur begrenzt oft pro Spiel."},
 })

@@ -15,7 +15,16 @@ from companion.errors import Conflict, Forbidden, NotActive, NotFound, said
 from companion.games import GAMES
 from companion.games.messages import register
 from companion.sessions import replay, rules
-from companion.sessions.core import Change, Context, Idem, Outcome, change, require_host
+from companion.sessions.core import (
+    Change,
+    Context,
+    Idem,
+    Outcome,
+    change,
+    guarded,
+    require_host,
+)
+from companion.sessions.lifecycle import reserve_code
 from companion.sessions.replay import has_phone
 from companion.store import Loaded
 
@@ -36,6 +45,18 @@ register({
         "en": "Seats can be added only before the game starts.",
         "it": "I posti si aggiungono solo prima dell'inizio della partita.",
         "de": "Plätze kann man nur vor dem Spielbeginn hinzufügen."},
+    "session.seat.remove_lobby_only": {
+        "en": "Seats can be removed only before the game starts.",
+        "it": "I posti si tolgono solo prima dell'inizio della partita.",
+        "de": "Plätze kann man nur vor dem Spielbeginn entfernen."},
+    "session.event.player_removed": {
+        "en": "{name} was removed from the table",
+        "it": "{name} è stato tolto dal tavolo",
+        "de": "{name} wurde vom Tisch genommen"},
+    "session.event.code_changed": {
+        "en": "the table has a new join code",
+        "it": "il tavolo ha un nuovo codice per sedersi",
+        "de": "der Tisch hat einen neuen Beitrittscode"},
     "session.seat.missing": {
         "en": "There is no seat {seat} at this table.",
         "it": "A questo tavolo non c'è il posto {seat}.",
@@ -92,3 +113,51 @@ def take_over(ctx: Context, sid: str, token: str | None, seat: int,
 
     return change(ctx, sid, decide, idem)
 
+
+
+def remove_seat(ctx: Context, sid: str, token: str | None, seat: int,
+                idem: Idem | None) -> Outcome:
+    """The host takes a seat away in the lobby (somebody who took every seat with the
+    code, say); the seats after it move up one, each keeping its phone."""
+
+    def decide(loaded: Loaded) -> Change:
+        doc = loaded.doc
+        require_host(doc, token)
+        if doc["status"] != "lobby":
+            raise said(NotActive, "session.seat.remove_lobby_only", rule=rules.LOBBY)
+        gone = seat_of(doc, seat)
+        doc["players"] = [{**p, "seat": i} for i, p in
+                          enumerate(p for p in doc["players"] if p is not gone)]
+        entry = {"k": "leave", "seat": seat, "name": gone["name"]}
+        return Change(doc, entry, replay.entry_events(entry))
+
+    return change(ctx, sid, decide, idem)
+
+
+def rotate_code(ctx: Context, sid: str, token: str | None, idem: Idem | None) -> Outcome:
+    """A new join code (host): the old one stops working at once, and with it the seat
+    links that carry it; the players seated keep their seats."""
+    fresh: list[str] = []  # reserved once, whatever the retries
+    old: list[str] = []
+
+    def decide(loaded: Loaded) -> Change:
+        doc = loaded.doc
+        require_host(doc, token)
+        if not fresh:
+            fresh.append(reserve_code(ctx, sid))
+        old[:] = [doc["code"]]
+        doc.update(code=fresh[0], code_at=int(ctx.now()))
+        entry = {"k": "code"}
+        return Change(doc, entry, replay.entry_events(entry), {"code": fresh[0]})
+
+    try:
+        outcome = change(ctx, sid, decide, idem)
+    except Exception:
+        if fresh:
+            guarded(ctx.store.drop_code, fresh[0])
+        raise
+    if outcome.replayed and fresh:
+        guarded(ctx.store.drop_code, fresh[0])  # the first request's code stands
+    elif old:
+        guarded(ctx.store.drop_code, old[0])
+    return outcome

@@ -50,8 +50,8 @@ class Sessions:
         return core.idem_for(self.ctx, sid, token, scope, key, body_hash)
 
     def ping(self) -> None:
-        """Refused (the store is down) unless the store answers."""
-        core.guarded(self.ctx.store.ping)
+        """Refused (the store is down, read-only or full) unless a write goes through."""
+        core.guarded(self.ctx.store.writable)
 
     # -- lifecycle -----------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], idem_key: str | None,
@@ -83,6 +83,13 @@ class Sessions:
 
     def take_over(self, sid: str, token: str | None, seat: int, idem: Idem | None) -> Outcome:
         return seats.take_over(self.ctx, sid, token, seat, idem)
+
+    def remove_seat(self, sid: str, token: str | None, seat: int,
+                    idem: Idem | None) -> Outcome:
+        return seats.remove_seat(self.ctx, sid, token, seat, idem)
+
+    def rotate_code(self, sid: str, token: str | None, idem: Idem | None) -> Outcome:
+        return seats.rotate_code(self.ctx, sid, token, idem)
 
     # -- play ----------------------------------------------------------------------------
     def move(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import os
 import secrets
+from collections.abc import Callable
+from pathlib import Path
 
 #: Join codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B) and are read aloud easily.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
+
+
+def new_secret() -> str:
+    return secrets.token_hex(32)  # 256 bits
 
 
 def new_token() -> str:
@@ -57,3 +65,23 @@ def normalize_code(raw: str) -> str:
 
 def body_hash(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
+
+
+SECRET_FILE = "secret"
+
+
+def kept_secret(folder: Path, offered: Callable[[], str]) -> bytes:
+    """The instance's secret, kept in ``folder/secret`` (0600): the first process to
+    look writes what ``offered`` gives, and every worker (and every restart) reads the
+    same one, whatever the store lost. Made whole before it is given its name (a hard
+    link fails when another process named one first), so nobody reads half of it."""
+    path = folder / SECRET_FILE
+    if not path.exists():
+        draft = folder / f".secret-{os.getpid()}-{secrets.token_hex(4)}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(offered())
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+        draft.unlink()
+    return path.read_bytes().strip()

@@ -8,6 +8,7 @@ document and the log entry, records the idempotency key and publishes).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,13 @@ class StoreUnavailable(Exception):
 
 class StoreFull(Exception):
     """Redis has reached its ``maxmemory``: writes are refused (never evicted)."""
+
+
+#: replies of a Redis that is up but refuses writes for a while: a replica after a
+#: failover (READONLY), a failed background save (MISCONF), a replica still loading
+#: or cut off from its master (LOADING, MASTERDOWN). Inside a script they come back
+#: as the script's error, so they are recognized by their code, not their class.
+UNAVAILABLE = re.compile(r"\b(READONLY|MISCONF|LOADING|MASTERDOWN|NOREPLICAS)\b")
 
 
 class VersionConflict(Exception):
@@ -136,6 +144,14 @@ class Store:
         return bool(self._call(self.redis.set, keys.join_code(code), sid, nx=True,
                                ex=self.session_ttl))
 
+    def renew_code(self, code: str) -> None:
+        """The join code lives as long as its session: renewed a quarter of the session's
+        life at a time (see ``sessions.core``), so it is given that quarter on top."""
+        self._call(self.redis.expire, keys.join_code(code), self.session_ttl * 5 // 4)
+
+    def drop_code(self, code: str) -> None:
+        self._call(self.redis.delete, keys.join_code(code))
+
     def put_json(self, key: str, value: Any, ttl: int, only_new: bool = False) -> bool:
         return bool(self._call(self.redis.set, key, dumps(value), ex=ttl, nx=only_new))
 
@@ -172,6 +188,11 @@ class Store:
     def ping(self) -> bool:
         return bool(self._read(self.redis.ping))
 
+    def writable(self) -> bool:
+        """Whether a write goes through now: a tiny key with a short life, refused as
+        every write would be (unreachable, read-only, failed save, full)."""
+        return bool(self._call(self.redis.set, keys.ready_probe(), "1", ex=10))
+
     def _read(self, fn: Any, *args: Any) -> Any:
         """Reads are safe to repeat: after a dropped connection (a Redis restart,
         say) try once more on a fresh one. Writes are never repeated blindly."""
@@ -189,8 +210,15 @@ class Store:
         except redis.exceptions.ClusterDownError as err:
             raise StoreUnavailable(str(err)) from err
         except redis.ResponseError as err:
-            # a write refused at maxmemory (noeviction); inside a script it comes back
-            # as the script's error, so it is recognized by Redis's "OOM" code
-            if isinstance(err, redis.exceptions.OutOfMemoryError) or "OOM " in str(err):
-                raise StoreFull(str(err)) from err
-            raise
+            raise refusal_of(err) from err
+
+
+def refusal_of(err: redis.ResponseError) -> Exception:
+    """What a Redis error reply means for the caller: full (a write refused at
+    maxmemory, noeviction), unavailable for a while, or a bug (the reply itself)."""
+    text = str(err)
+    if isinstance(err, redis.exceptions.OutOfMemoryError) or "OOM " in text:
+        return StoreFull(text)
+    if isinstance(err, redis.exceptions.ReadOnlyError) or UNAVAILABLE.search(text):
+        return StoreUnavailable(text)
+    return err

@@ -41,3 +41,8 @@ def join_code(code: str) -> str:
 def create_idempotency(key: str) -> str:
     """String: the id of the session a create request made (scoped to the endpoint)."""
     return f"{PREFIX}:create:{{{key}}}"
+
+
+def ready_probe() -> str:
+    """String: written by the readiness probe, which asks whether writes go through."""
+    return f"{PREFIX}:ready"

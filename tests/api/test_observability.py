@@ -77,3 +77,24 @@ def test_request_ids_and_json_logs_without_tokens(live, caplog):
     everything = "\n".join(JsonFormatter().format(r) for r in caplog.records)
     for token in (t["host"], *t["tokens"]):
         assert token not in everything
+
+
+def test_random_method_names_add_no_metrics_series(live):
+    """A client may send any method name; they all count as one label."""
+    import http.client
+    import secrets
+
+    def series(text: str) -> int:
+        return sum(1 for line in text.splitlines()
+                   if line.startswith("companion_requests_total{"))
+
+    before = requests.get(f"{live.url}/metrics", timeout=5).text
+    host, port = live.url.removeprefix("http://").split(":")
+    for _ in range(60):
+        conn = http.client.HTTPConnection(host, int(port), timeout=5)
+        conn.request(f"X{secrets.token_hex(6).upper()}", "/api/v1/sessions")
+        assert conn.getresponse().status == 405
+        conn.close()
+    after = requests.get(f"{live.url}/metrics", timeout=5).text
+    assert series(after) - series(before) <= 2  # one "other" series (+ this /metrics GET)
+    assert metric(after, "companion_requests_total", method="other") >= 60

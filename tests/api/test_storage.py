@@ -1,6 +1,6 @@
 """Unbounded storage: fields a game does not use are refused before anything is
-stored, a session holds a bounded log, and a full Redis refuses writes (507) rather
-than evicting a game."""
+stored, a session holds a bounded log, and a full Redis refuses writes (503 with
+Retry-After) rather than evicting a game."""
 
 from __future__ import annotations
 
@@ -132,11 +132,11 @@ def test_a_full_store_refuses_writes_and_keeps_every_game(tmp_path):
         move = {"type": "play_nature", "terrain": "forest", "at": [0, 0]}
         for r in (api.post(f"/sessions/{g['sid']}/moves", g["tokens"][0], json=move),
                   api.post("/sessions", json={"game": "gaia"})):
-            assert r.status_code == 507, r.text
+            assert r.status_code == 503, r.text
             assert r.json()["code"] == "store_full" and int(r.headers["Retry-After"]) > 0
         # nothing was evicted and nothing half-written: the game reads as before
         assert api.get(f"/sessions/{g['sid']}").json() == state
-        assert api.get("/readyz").status_code == 200
+        assert api.get("/readyz").status_code == 503  # writes would fail
         client.config_set("maxmemory", 64 * 1024 * 1024)  # room again
         assert api.post(f"/sessions/{g['sid']}/moves", g["tokens"][0],
                         json=move).status_code == 201

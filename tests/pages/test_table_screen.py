@@ -389,3 +389,36 @@ def test_the_link_under_the_qr_code_is_what_it_encodes(browser, live):
     assert created["join_url"].startswith("http://table.test/j/")
     assert page.locator("#localhost-warning").count() == 0
     watch.assert_no_errors()
+
+
+def test_the_host_removes_a_lobby_seat_and_changes_the_code(browser, live, shot):
+    """Issue 19 row 6: seats a stranger took with the code come back, after asking,
+    and a new code shuts the old one out."""
+    api = Api(live.url)
+    t = gaia_table(api, ["Ada", "Xa"], start=False)
+    for lang in ("en", "de"):
+        page, watch = screen(browser, live, t["sid"], t["host"], lang=lang, size=PHONE)
+        page.wait_for_selector("#players [data-remove='1']")
+        check_screen(page, lang)
+        shot(page, f"lobby-remove-{lang}")
+        watch.assert_no_errors()
+        page.context.close()
+    page, watch = screen(browser, live, t["sid"], t["host"], size=PHONE)
+    page.click("#players [data-remove='1']")
+    assert "Xa" in page.inner_text("dialog[open]")
+    page.click("#confirm-cancel")
+    assert len(state(api, t)["players"]) == 2  # cancelled: nothing changed
+    page.click("#players [data-remove='1']")
+    page.click("#confirm-ok")
+    expect(page.locator("#players li")).to_have_count(1)
+    assert [p["name"] for p in state(api, t)["players"]] == ["Ada"]
+    old = page.inner_text("#join-code")
+    page.click("#new-code")
+    page.click("#confirm-ok")
+    expect(page.locator("#join-code")).not_to_have_text(old)
+    fresh = state(api, t)["code"]
+    assert page.inner_text("#join-code") == fresh != old
+    assert fresh in page.get_attribute("#qr", "src")
+    assert api.get(f"/join/{old}").status_code == 404
+    shot(page, "lobby-new-code")
+    watch.assert_no_errors()

@@ -51,3 +51,40 @@ def test_killed_embedded_redis_is_restarted_with_its_data(tmp_path):
             assert sorted(movers.acked[sid]) == logged_moves(api, sid, moves)
     finally:
         served.stop()
+
+
+def _wait_ready(url: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while _ready(url) != 200:
+        assert time.monotonic() < deadline, "the service did not become ready"
+        time.sleep(0.1)
+
+
+def test_an_orphan_redis_is_adopted_and_its_next_crash_recovered(tmp_path):
+    """kill -9 of the serve master leaves its Redis running unsupervised; the next
+    master adopts it, and restarts it after a crash as it would its own."""
+    instance = tmp_path / "instance"
+    first = Served(instance)
+    api = Api(first.url)
+    table = api.table(2)
+    orphan = int((instance / "redis.pid").read_text())
+    os.kill(first.proc.pid, signal.SIGKILL)  # the master, not its Redis
+    first.proc.wait(10)
+    second = Served(instance)
+    try:
+        assert int((instance / "redis.pid").read_text()) == orphan  # adopted, not new
+        assert int((instance / "supervisor.pid").read_text()) == second.proc.pid
+        os.kill(orphan, signal.SIGKILL)  # the adopted Redis crashes
+        deadline = time.monotonic() + 20
+        while _ready(second.url) == 200 and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the service notices
+        _wait_ready(second.url)
+        assert int((instance / "redis.pid").read_text()) != orphan
+        # the game survived both: the append-only file brought it back
+        api = Api(second.url)
+        assert api.get(f"/sessions/{table['sid']}").status_code == 200
+        r = api.post(f"/sessions/{table['sid']}/moves", table["tokens"][0],
+                     json={"type": "play_nature", "terrain": "forest", "at": [0, 0]})
+        assert r.status_code == 201, r.text
+    finally:
+        second.stop()

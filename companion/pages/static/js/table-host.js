@@ -1,5 +1,6 @@
 // The host's controls on the table screen: confirmations, seats (play for a seat, a
-// seat without a phone, a new link for a seat), undo, finish and rematch.
+// seat without a phone, a new link for a seat, removing a lobby seat), a new join
+// code, undo, finish and rematch.
 import { addStrings, api, el, message, t, term, toast } from "./common.js";
 import { pending } from "./pending.js";
 
@@ -15,7 +16,9 @@ addStrings({
     "host.addSeat": "A seat without a phone", "host.addHint": "For someone without a phone: you enter their moves from this screen.",
     "host.name": "Name", "host.color": "Colour", "host.add": "Add the seat",
     "host.choose": "— choose —", "host.rematch": "Rematch", "host.rematchAsk": "Open a new table with the same options? Phones here are invited to follow.",
-    "host.popup": "Open the play view for {who}" },
+    "host.popup": "Open the play view for {who}",
+    "host.remove": "Remove {who}", "host.removeAsk": "Remove {who} from the table? Their phone stops working; the seat is free for somebody else.",
+    "host.newCode": "New join code", "host.newCodeAsk": "Give the table a new join code? The old code and QR stop working at once; everybody seated keeps their seat." },
   it: { "host.title": "Host", "host.undo": "Annulla l'ultima mossa", "host.finish": "Termina la partita",
     "host.undoAsk": "Annullare l'ultima mossa per tutto il tavolo?", "host.undoWhat": "Annullare questa mossa per tutto il tavolo: «{what}»?", "host.finishAsk": "Terminare ora la partita? I punteggi diventano definitivi e nessuno può più muovere.",
     "host.seats": "Posti", "host.phone": "telefono proprio", "host.noPhone": "si gioca da questo schermo",
@@ -27,7 +30,9 @@ addStrings({
     "host.addSeat": "Un posto senza telefono", "host.addHint": "Per chi non ha un telefono: inserisci tu le sue mosse da questo schermo.",
     "host.name": "Nome", "host.color": "Colore", "host.add": "Aggiungi il posto",
     "host.choose": "— scegli —", "host.rematch": "Rivincita", "host.rematchAsk": "Aprire un nuovo tavolo con le stesse opzioni? I telefoni collegati sono invitati a seguirlo.",
-    "host.popup": "Apri la vista di gioco per {who}" },
+    "host.popup": "Apri la vista di gioco per {who}",
+    "host.remove": "Togli {who}", "host.removeAsk": "Togliere {who} dal tavolo? Il suo telefono smette di funzionare; il posto torna libero per qualcun altro.",
+    "host.newCode": "Nuovo codice", "host.newCodeAsk": "Dare al tavolo un nuovo codice per sedersi? Il vecchio codice e il QR smettono subito di funzionare; chi è seduto tiene il suo posto." },
   de: { "host.title": "Host", "host.undo": "Letzten Zug rückgängig machen", "host.finish": "Spiel beenden",
     "host.undoAsk": "Den letzten Zug für den ganzen Tisch rückgängig machen?", "host.undoWhat": "Diesen Zug für den ganzen Tisch rückgängig machen: „{what}“?", "host.finishAsk": "Das Spiel jetzt beenden? Die Wertung ist endgültig, niemand kann mehr ziehen.",
     "host.seats": "Plätze", "host.phone": "eigenes Telefon", "host.noPhone": "wird an diesem Bildschirm gespielt",
@@ -39,7 +44,9 @@ addStrings({
     "host.addSeat": "Ein Platz ohne Telefon", "host.addHint": "Für jemanden ohne Telefon: Du gibst die Züge an diesem Bildschirm ein.",
     "host.name": "Name", "host.color": "Farbe", "host.add": "Platz hinzufügen",
     "host.choose": "— wählen —", "host.rematch": "Revanche", "host.rematchAsk": "Einen neuen Tisch mit denselben Optionen öffnen? Die Telefone hier werden eingeladen.",
-    "host.popup": "Spielansicht für {who} öffnen" },
+    "host.popup": "Spielansicht für {who} öffnen",
+    "host.remove": "{who} entfernen", "host.removeAsk": "{who} vom Tisch entfernen? Das Telefon funktioniert dann nicht mehr; der Platz ist für jemand anderen frei.",
+    "host.newCode": "Neuer Beitrittscode", "host.newCodeAsk": "Dem Tisch einen neuen Beitrittscode geben? Der alte Code und der QR-Code funktionieren sofort nicht mehr; wer schon sitzt, behält den Platz." },
 });
 
 // An in-page dialog (the native <dialog>: focus kept inside, Escape cancels).
@@ -125,6 +132,26 @@ async function newToken(ctx, p) {
   info(t("host.tokenTitle", { who: p.name }), [el("p", {}, t("host.tokenScan")),
     el("div", { class: "tb-qr", id: "seat-qr" }, qr),
     el("p", { class: "tb-link" }, el("a", { href: r.data.seat_url, id: "seat-link", target: "_blank" }, r.data.seat_url))]);
+}
+
+// In the lobby: take a seat away (somebody took seats with the code), after asking.
+export function removeButton(ctx, p) {
+  const remove = el("button", { type: "button", class: "danger", "data-remove": p.seat }, t("host.remove", { who: p.name }));
+  remove.addEventListener("click", async () => {
+    if (!await ask(t("host.remove", { who: p.name }), t("host.removeAsk", { who: p.name }), { ok: t("host.remove", { who: p.name }), danger: true })) return;
+    const r = await api("DELETE", `/sessions/${ctx.sid}/seats/${p.seat}`, { token: ctx.host });
+    if (!r.ok) toast(r.data);
+  });
+  return remove;
+}
+
+// A new join code: the old one (and its QR) stops working; the new state shows the new one.
+export function newCodeButton(ctx) {
+  const button = el("button", { type: "button", id: "new-code" }, t("host.newCode"));
+  button.addEventListener("click", async () => {
+    if (await ask(t("host.newCode"), t("host.newCodeAsk"), { ok: t("host.newCode"), danger: true })) post(ctx, "/code");
+  });
+  return button;
 }
 
 // "Play for <name>": at once for a seat without a phone, after a confirmed takeover otherwise.

@@ -4,7 +4,7 @@
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { addStrings, api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
-import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post } from "./table-host.js";
+import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
 import { isDisplay, paginate } from "./table-fit.js";
@@ -102,12 +102,14 @@ function lobby() {
     el("ul", { id: "players", class: "tb-lobby-players" }, s.players.map((p) => el("li", { "data-seat": p.seat },
       el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}` }), " ", p.name,
       p.prototype ? ` · ${term(s.game, p.prototype)}` : "", p.phone === false ? el("span", { class: "chip" }, t("tb.hostSeat")) : null,
-      ctx.host ? playButton(ctx, p, "tb-play") : null))));
+      ctx.host ? playButton(ctx, p, "tb-play") : null, ctx.host ? removeButton(ctx, p) : null))));
   const qr = el("section", { class: "card qr tb-qr-card", id: "lobby" }, el("h1", {}, t("tb.scan")),
-    el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
+    // the code in the address: a new code is a new picture, never the cached one
+    el("img", { src: `/api/v1/sessions/${ctx.sid}/qr.svg?code=${s.code}`, alt: `${t("tb.scan")}: ${join}`, id: "qr" }),
     el("p", { class: "code", id: "join-code", "aria-label": `${t("tb.code")} ${s.code.split("").join(" ")}` }, s.code),
     el("p", { class: "hint" }, t("tb.orOpen"), " ", el("a", { href: join, id: "join-link" }, join)),
-    isLocal(join) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: root.dataset.joinBase || location.origin })) : null);
+    isLocal(join) ? el("p", { class: "warnbox", id: "localhost-warning" }, t("tb.localhost", { url: root.dataset.joinBase || location.origin })) : null,
+    ctx.host ? newCodeButton(ctx) : null);
   const side = [players];
   // plain http on a LAN address: no Wake Lock (a secure context only), so say what to do
   if (ctx.host && !("wakeLock" in navigator)) side.push(el("p", { class: "hint card", id: "no-wake-lock" }, t("tb.noWakeLock")));
