@@ -41,7 +41,8 @@ def test_fields_a_game_does_not_use_are_refused_and_never_stored(clean_redis, li
                           json={"type": "end_turn", extra: "x"}), extra)
     _refused(api.post(f"/sessions/{k['sid']}/moves", k["tokens"][seat],
                       json={"type": "draw", "tile": {"homunculus": TYPES[0], "part": "head",
-                                                     "ingredients": ["mercury"], "x": 1}}),
+                                                     "ingredients": ["mercury", "salt"],
+                                                     "x": 1}}),
              "tile.x")
     # the attack: 200 moves each carrying a 250 KB field the game does not read
     before = client.info("memory")["used_memory"]
