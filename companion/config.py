@@ -29,6 +29,8 @@ def from_env() -> dict[str, Any]:
         "IDEMPOTENCY_TTL": _int("IDEMPOTENCY_TTL", DAY),
         "COMMIT_RETRIES": _int("COMMIT_RETRIES", 8),
         "RATE_LIMIT_CREATE": os.environ.get("RATE_LIMIT_CREATE", "30 per minute"),
+        # new sessions (create, import, rematch) from all addresses together
+        "RATE_LIMIT_CREATE_ALL": os.environ.get("RATE_LIMIT_CREATE_ALL", "120 per minute"),
         "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
         "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
         "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
@@ -45,6 +47,11 @@ def from_env() -> dict[str, Any]:
         # log entries (moves, undos, joins...) a session may hold; /moves page size
         "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
         "MOVES_PAGE": _int("MOVES_PAGE", 200),
+        # bytes a session's log and document may hold; bytes of an import's body
+        "MAX_SESSION_BYTES": _int("MAX_SESSION_BYTES", 1024 * 1024),
+        "MAX_IMPORT_BYTES": _int("MAX_IMPORT_BYTES", 128 * 1024),
+        # the share of Redis's maxmemory above which new sessions wait (503)
+        "STORE_HIGH_WATER": float(os.environ.get("STORE_HIGH_WATER", "0.8")),
         # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
         "REDIS_MAXMEMORY": os.environ.get("REDIS_MAXMEMORY", "512mb"),
     }
