@@ -44,6 +44,11 @@ def from_env() -> dict[str, Any]:
         # open live streams (SSE, long-polls) per client address, and in all, per worker
         "SSE_MAX_PER_CLIENT": _int("SSE_MAX_PER_CLIENT", 48),
         "SSE_MAX_STREAMS": _int("SSE_MAX_STREAMS", 1500),
+        # of those, kept for seat streams (Authorization): public streams and long-polls
+        # may take the rest only
+        "SSE_SEAT_RESERVE": _int("SSE_SEAT_RESERVE", 500),
+        # bytes of published versions one stream may have waiting before it is closed
+        "SSE_BACKLOG_BYTES": _int("SSE_BACKLOG_BYTES", 1024 * 1024),
         # log entries (moves, undos, joins...) a session may hold; /moves page size
         "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
         "MOVES_PAGE": _int("MOVES_PAGE", 200),
