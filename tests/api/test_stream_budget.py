@@ -15,6 +15,7 @@ from .client import Api
 from .serving import Served
 from .sse import Stream
 from .test_budget import _pad_record
+from .test_streams import _status
 
 
 def _open(port: int, path: str, source: str = "127.0.0.1", token: str | None = None,
@@ -29,16 +30,6 @@ def _open(port: int, path: str, source: str = "127.0.0.1", token: str | None = N
     s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
               f"{auth}\r\n".encode())
     return s
-
-
-def _head(s: socket.socket) -> str:
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = s.recv(4096)
-        if not chunk:
-            break
-        head += chunk
-    return head.decode("latin-1")
 
 
 def _worker(served: Served) -> psutil.Process:
@@ -124,7 +115,7 @@ def test_strangers_streams_cannot_take_the_seats_share(clean_redis, tmp_path):
                                   f"{version}", source))
             for _ in range(5):
                 s = _open(served.port, f"/api/v1/sessions/{sid}/events", source)
-                head = _head(s)
+                head = _status(s)[1]
                 if " 200 " in head.split("\r\n")[0]:
                     public += 1
                     held.append(s)
@@ -139,13 +130,13 @@ def test_strangers_streams_cannot_take_the_seats_share(clean_redis, tmp_path):
         for i in range(12):
             s = _open(served.port, f"/api/v1/sessions/{sid}/me/events",
                       token=table["tokens"][i % 2])
-            head = _head(s)
+            head = _status(s)[1]
             assert " 200 " in head.split("\r\n")[0], head
             seats.append(s)
         held += seats
         # a stranger's stream is still refused: the seats' share stays theirs
         s = _open(served.port, f"/api/v1/sessions/{sid}/events", "127.0.0.99")
-        assert " 503 " in _head(s).split("\r\n")[0]
+        assert " 503 " in _status(s)[1].split("\r\n")[0]
         s.close()
         # a move: every seat stream carries it (and the long-polls answer, freeing theirs)
         r = api.post(f"/sessions/{sid}/moves", table["tokens"][0],
