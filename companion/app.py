@@ -48,7 +48,8 @@ class Companion:
         self._hub: Hub | None = None
         self._limiter: RateLimiter | None = None
         self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
-                             int(app.config["SSE_MAX_STREAMS"]))
+                             int(app.config["SSE_MAX_STREAMS"]),
+                             int(app.config.get("SSE_SEAT_RESERVE", 0)))
 
     @property
     def redis_url(self) -> str:
@@ -94,7 +95,8 @@ class Companion:
         store = self.store
         with self._lock:
             if self._hub is None:
-                self._hub = Hub(store.redis, store.docs)
+                self._hub = Hub(store.redis, store.docs,
+                                int(self.config["SSE_BACKLOG_BYTES"]))
             return self._hub
 
     def close(self) -> None:

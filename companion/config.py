@@ -29,6 +29,8 @@ def from_env() -> dict[str, Any]:
         "IDEMPOTENCY_TTL": _int("IDEMPOTENCY_TTL", DAY),
         "COMMIT_RETRIES": _int("COMMIT_RETRIES", 8),
         "RATE_LIMIT_CREATE": os.environ.get("RATE_LIMIT_CREATE", "30 per minute"),
+        # new sessions (create, import, rematch) from all addresses together
+        "RATE_LIMIT_CREATE_ALL": os.environ.get("RATE_LIMIT_CREATE_ALL", "120 per minute"),
         "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
         "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
         "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
@@ -42,12 +44,22 @@ def from_env() -> dict[str, Any]:
         # open live streams (SSE, long-polls) per client address, and in all, per worker
         "SSE_MAX_PER_CLIENT": _int("SSE_MAX_PER_CLIENT", 48),
         "SSE_MAX_STREAMS": _int("SSE_MAX_STREAMS", 1500),
+        # of those, kept for seat streams (Authorization): public streams and long-polls
+        # may take the rest only
+        "SSE_SEAT_RESERVE": _int("SSE_SEAT_RESERVE", 500),
+        # bytes of published versions one stream may have waiting before it is closed
+        "SSE_BACKLOG_BYTES": _int("SSE_BACKLOG_BYTES", 1024 * 1024),
         # log entries (moves, undos, joins...) a session may hold; /moves page size
         "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
         "MOVES_PAGE": _int("MOVES_PAGE", 200),
         # undos a seated player may make in one game (move + undo in a loop would fill
         # the log); the host's are not counted
         "MAX_UNDOS_PER_SEAT": _int("MAX_UNDOS_PER_SEAT", 50),
+        # bytes a session's log and document may hold; bytes of an import's body
+        "MAX_SESSION_BYTES": _int("MAX_SESSION_BYTES", 1024 * 1024),
+        "MAX_IMPORT_BYTES": _int("MAX_IMPORT_BYTES", 128 * 1024),
+        # the share of Redis's maxmemory above which new sessions wait (503)
+        "STORE_HIGH_WATER": float(os.environ.get("STORE_HIGH_WATER", "0.8")),
         # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
         "REDIS_MAXMEMORY": os.environ.get("REDIS_MAXMEMORY", "512mb"),
     }

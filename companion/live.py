@@ -26,11 +26,48 @@ from companion.store.docs import Docs
 log = logging.getLogger(__name__)
 
 
+#: what a stream finds in its backlog once it fell too far behind: its end (the client
+#: reconnects with Last-Event-ID and catches up from the stored log)
+OVERFLOW: dict[str, Any] = {"overflow": True}
+
+
+class Backlog(queue.Queue[dict[str, Any]]):
+    """One stream's messages not yet sent, bounded in bytes (the published JSON): a
+    client that stops reading holds at most ``budget`` bytes of the worker's memory,
+    however big the session's states are; past it the backlog is dropped for
+    :data:`OVERFLOW`. The messages themselves are shared by every stream of a session."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()  # bounded in bytes below, never by a count that drops silently
+        self.budget = budget
+        self.bytes = 0
+        self.overflowed = False
+
+    def _put(self, item: dict[str, Any]) -> None:  # under the queue's own lock
+        if self.overflowed:
+            return
+        size = len(item.get("data", b""))
+        if self.bytes + size > self.budget:
+            self.queue.clear()
+            self.bytes, self.overflowed = 0, True
+            self.queue.append(OVERFLOW)
+            return
+        self.bytes += size
+        self.queue.append(item)
+
+    def _get(self) -> dict[str, Any]:
+        item: dict[str, Any] = self.queue.popleft()
+        self.bytes -= len(item.get("data", b""))
+        return item
+
+
 class Hub:
-    def __init__(self, client: Any, docs: Docs | None = None) -> None:
+    def __init__(self, client: Any, docs: Docs | None = None,
+                 backlog: int = 1024 * 1024) -> None:
         self.client = client
         #: fed with each message's document (a change on this worker then needs no read)
         self.docs = docs
+        self.backlog = backlog
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
         self._thread: threading.Thread | None = None
@@ -45,7 +82,7 @@ class Hub:
             thread.join(timeout)
 
     def subscribe(self, sid: str) -> queue.Queue[dict[str, Any]]:
-        q: queue.Queue[dict[str, Any]] = queue.Queue(maxsize=256)
+        q: queue.Queue[dict[str, Any]] = Backlog(self.backlog)
         with self._lock:
             self._subscribers.setdefault(sid, set()).add(q)
             if self._thread is None or not self._thread.is_alive():
@@ -166,34 +203,42 @@ class Slots:
     An open stream holds one of the worker's connections for as long as the client
     likes; without a cap, one client opening thousands would leave none for the
     requests everybody else makes (``worker_connections`` is the whole budget).
+    ``reserve`` of the ``total`` are kept for seat streams (a player's token):
+    anonymous public streams and long-polls may fill the rest only, so strangers
+    cannot keep the phones of a table in play off the air. Seat streams have their
+    own count per address, so the phones behind a table's router are not counted
+    against the strangers behind it.
     """
 
-    def __init__(self, per_client: int, total: int) -> None:
+    def __init__(self, per_client: int, total: int, reserve: int = 0) -> None:
         self.per_client = per_client
         self.total = total
+        self.reserve = min(reserve, total)
         self._lock = threading.Lock()
         self._open: dict[str, int] = {}
         self._count = 0
 
-    def take(self, who: str) -> str | None:
-        """Hold a slot for ``who``; None when granted, else which cap refused it
-        (``"client"`` or ``"total"``)."""
+    def take(self, who: str, seat: bool = False) -> str | None:
+        """Hold a slot for ``who`` (a seat stream's when ``seat``); None when granted,
+        else which cap refused it (``"client"`` or ``"total"``)."""
+        key = f"{who}#seat" if seat else who
         with self._lock:
-            if self._open.get(who, 0) >= self.per_client:
+            if self._open.get(key, 0) >= self.per_client:
                 return "client"
-            if self._count >= self.total:
+            if self._count >= (self.total if seat else self.total - self.reserve):
                 return "total"
-            self._open[who] = self._open.get(who, 0) + 1
+            self._open[key] = self._open.get(key, 0) + 1
             self._count += 1
             return None
 
-    def give_back(self, who: str) -> None:
+    def give_back(self, who: str, seat: bool = False) -> None:
+        key = f"{who}#seat" if seat else who
         with self._lock:
-            left = self._open.get(who, 0) - 1
+            left = self._open.get(key, 0) - 1
             if left < 0:
                 return
             self._count -= 1
             if left:
-                self._open[who] = left
+                self._open[key] = left
             else:
-                del self._open[who]
+                del self._open[key]

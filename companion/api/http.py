@@ -74,11 +74,17 @@ class Blueprint(_Blueprint):  # type: ignore[misc]
 
 
 def rate_limit(name: str) -> None:
-    """Count this request against ``RATE_LIMIT_<NAME>`` for the caller's address,
-    in the same Redis as the sessions (429 with Retry-After when over)."""
+    """Count this request against ``RATE_LIMIT_<NAME>`` for the caller's address and,
+    when set, ``RATE_LIMIT_<NAME>_ALL`` for all addresses together, in the same Redis
+    as the sessions (429 with Retry-After when over)."""
+    _hit(name, f"RATE_LIMIT_{name.upper()}", request.remote_addr or "?")
+    if current_app.config.get(f"RATE_LIMIT_{name.upper()}_ALL"):
+        _hit(name, f"RATE_LIMIT_{name.upper()}_ALL", "*")  # "*" is no address
+
+
+def _hit(name: str, setting: str, who: str) -> None:
     limiter: RateLimiter = current_app.extensions["companion"].limiter
-    item = parse_limit(current_app.config[f"RATE_LIMIT_{name.upper()}"])
-    who = request.remote_addr or "?"
+    item = parse_limit(current_app.config[setting])
     try:
         if limiter.hit(item, name, who):
             return
@@ -87,6 +93,19 @@ def rate_limit(name: str) -> None:
         return
     retry = max(1, int(reset - time.time()))
     raise said(TooManyRequests, "session.rate_limited", retry_after=retry, retry=retry)
+
+
+class TooLarge(SessionError):
+    """A body over the endpoint's own size limit."""
+
+
+def limit_body(setting: str) -> None:
+    """413 for a body over ``setting`` bytes, before anything reads it (a chunked body
+    stops being read at the limit)."""
+    most = int(current_app.config[setting])
+    if (request.content_length or 0) > most:
+        raise said(TooLarge, "session.body_too_large", max_kb=most // 1024)
+    request.max_content_length = most
 
 
 class BadHeader(SessionError):

@@ -22,6 +22,7 @@ from companion.api.http import json_response
 from companion.games import GAMES
 from companion.games.errors import RuleError
 from companion.games.messages import LANGUAGES, render
+from companion.sessions import budget, records
 from companion.sessions.core import translate
 from companion.store import StoreFull, StoreUnavailable
 
@@ -52,6 +53,10 @@ PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
     guards.UnsupportedMediaType: (415, "unsupported_media_type", "Send JSON"),
     stream.TooManyStreams: (429, "too_many_streams", "Too many live streams"),
     stream.StreamsFull: (503, "streams_full", "No room for another live stream"),
+    # the storage and CPU budgets (issue 19): the tables in play go first
+    budget.CreationPaused: (503, "creation_paused", "No room for new sessions now"),
+    records.ImportBusy: (503, "import_busy", "Another import is running"),
+    http.TooLarge: (413, "body_too_large", "Body too large"),
 }
 #: headers a kind of refusal always carries
 HEADERS: dict[type[errors.SessionError], dict[str, str]] = {

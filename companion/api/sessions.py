@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app, g, request
 from flask.views import MethodView
 
 from companion.api import game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
+from companion.sessions import records
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
@@ -23,6 +24,8 @@ class SessionList(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="bad game or options")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
+    @blp.alt_response(503, schema=schemas.ProblemSchema,
+                      description="the store is above its high-water mark (Retry-After)")
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
         http.rate_limit("create")
@@ -34,12 +37,35 @@ class SessionList(MethodView):
         return respond(outcome)
 
 
+def _import_slot() -> None:
+    """Reading a record and replaying it costs CPU in proportion to its size: the size
+    is bounded and this worker's one import slot taken before the body is parsed."""
+    if request.endpoint == f"{blp.name}.SessionImport":
+        http.limit_body("MAX_IMPORT_BYTES")
+        records.take_import_slot()
+        g.import_slot = True
+
+
+def _import_done(_err: BaseException | None) -> None:
+    if g.pop("import_slot", False):
+        records.give_back_import_slot()
+
+
+blp.before_request(_import_slot)
+blp.teardown_request(_import_done)
+
+
 @blp.route("/sessions/import")
 class SessionImport(MethodView):
     @blp.arguments(schemas.RecordSchema())
     @blp.response(201, schemas.CreatedSchema)
+    @blp.alt_response(413, schema=schemas.ProblemSchema,
+                      description="a body over MAX_IMPORT_BYTES")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
+    @blp.alt_response(503, schema=schemas.ProblemSchema,
+                      description="another import is running in this worker, or the store "
+                                  "is above its high-water mark (Retry-After)")
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
         http.rate_limit("create")  # a new session: the same budget as create

@@ -33,15 +33,16 @@ class StreamsFull(SessionError):
     """This worker carries as many live streams as it can."""
 
 
-def _hold_slot(wait: bool = False) -> Callable[[], None] | None:
-    """Hold one of this worker's stream slots for the caller's address; returns its
-    release. Over a cap: 429 (this address) or 503 (this worker), with Retry-After —
-    or None when ``wait`` (a long-poll then answers at once instead of waiting)."""
+def _hold_slot(wait: bool = False, seat: bool = False) -> Callable[[], None] | None:
+    """Hold one of this worker's stream slots for the caller's address (a seat stream's,
+    from the share public streams cannot take, when ``seat``); returns its release.
+    Over a cap: 429 (this address) or 503 (this worker), with Retry-After — or None
+    when ``wait`` (a long-poll then answers at once instead of waiting)."""
     slots = current_app.extensions["companion"].streams
     who = request.remote_addr or "?"
-    refused = slots.take(who)
+    refused = slots.take(who, seat)
     if refused is None:
-        return lambda: slots.give_back(who)
+        return lambda: slots.give_back(who, seat)
     if wait:
         return None
     if refused == "client":
@@ -109,6 +110,8 @@ def events(sid: str) -> Response:
                 except queue.Empty:
                     yield b": heartbeat\n\n"
                     continue
+                if message.get("overflow"):
+                    return  # fell behind its backlog's budget: reconnects, catches up
                 if message.get("resync") or message["version"] > seen + 1:
                     behind = True
                 elif message["version"] > seen:
@@ -159,7 +162,7 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
                 message = q.get(timeout=left)
             except queue.Empty:
                 break
-            if message.get("resync"):
+            if message.get("resync") or message.get("overflow"):
                 state, version = sessions().public(sid)
             elif message["version"] > version:
                 state, version = message["state"], message["version"]
@@ -273,7 +276,8 @@ def seat_events(sid: str) -> Response:
     token = bearer()
     hub = current_app.extensions["companion"].hub
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
-    release = _hold_slot()
+    # a seat's slot: a bad token holds it only for the read that refuses it (401)
+    release = _hold_slot(seat=True)
     assert release is not None
     q = hub.subscribe(sid)  # before the read: nothing published meanwhile is missed
     try:
@@ -306,6 +310,8 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
             except queue.Empty:
                 yield b": heartbeat\n\n"
                 continue
+            if message.get("overflow"):
+                return  # fell behind its backlog's budget: reconnects, catches up
             if not message.get("resync") and message["version"] <= seen:
                 continue
             try:

@@ -26,7 +26,13 @@ from companion.errors import (
     said,
 )
 from companion.games.errors import RuleError
-from companion.sessions import bounds, clock, rules, sentences  # noqa: F401 (registers the sentences)
+from companion.sessions import (  # noqa: F401 (registers the sentences)
+    bounds,
+    budget,
+    clock,
+    rules,
+    sentences,
+)
 from companion.sessions.tokens import hash_token, keyed_hash, same_hash
 from companion.sessions.views import public_state, turn_seat
 from companion.store import Loaded, Store, VersionConflict, keys
@@ -270,9 +276,14 @@ def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem 
     # the entry keeps its public events: reading the log never replays the game
     entry = ({**decided.entry, "v": version, "e": decided.events}
              if decided.entry is not None else None)
-    with store_errors():
-        return ctx.store.commit(sid, loaded.revision, decided.doc, entry,
-                                idem.key if idem else None, record, message)
+    # finishing the game is always allowed, as with the entry count (bounds.check_room)
+    most = 0 if entry is not None and entry["k"] == "finish" else budget.max_bytes(ctx.config)
+    try:
+        with store_errors():
+            return ctx.store.commit(sid, loaded.revision, decided.doc, entry,
+                                    idem.key if idem else None, record, message, most)
+    except storage.SessionOversize:
+        raise budget.too_big(ctx.config) from None
 
 
 def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,

@@ -2,16 +2,49 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
-from companion.errors import Invalid, said
+from companion.errors import Invalid, SessionError, said
 from companion.games import GAMES
-from companion.sessions import bounds, clock, replay
+from companion.games.messages import register
+from companion.sessions import bounds, budget, clock, replay
 from companion.sessions.core import Context, Outcome, guarded, load
 from companion.sessions.lifecycle import claim, created_body, new_doc
 from companion.sessions.views import turn_seat
 
 EXPORT_FORMAT = "tabletop-companion/1"
+#: Reading and replaying a record is CPU work in the worker's one thread of Python: one
+#: import at a time per process (the web layer takes the slot before the body is even
+#: parsed), and the replay yields to the other requests every this many entries (a
+#: gevent worker switches greenlets there; threads release the interpreter lock).
+_IMPORTING = threading.BoundedSemaphore(1)
+YIELD_EVERY = 8
+
+register({
+    "session.import_busy": {
+        "en": "Another game record is being imported right now; try again in a moment.",
+        "it": "Si sta già importando un'altra registrazione di partita; riprova tra un "
+              "momento.",
+        "de": "Gerade wird schon eine andere Spielaufzeichnung importiert; versuche es "
+              "gleich noch einmal."},
+})
+
+
+class ImportBusy(SessionError):
+    """This worker is replaying another record (503 with Retry-After)."""
+
+
+def take_import_slot() -> None:
+    """This process's one import slot, or refused (503) while another import runs;
+    the caller gives it back with :func:`give_back_import_slot`."""
+    if not _IMPORTING.acquire(blocking=False):
+        raise said(ImportBusy, "session.import_busy", retry_after=1)
+
+
+def give_back_import_slot() -> None:
+    _IMPORTING.release()
 
 
 def export(ctx: Context, sid: str) -> dict[str, Any]:
@@ -37,6 +70,7 @@ def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
     """A new session replaying a record; every move is checked on the way."""
     if record.get("format") != EXPORT_FORMAT:
         raise said(Invalid, "session.record_format", format=EXPORT_FORMAT)
+    budget.check_new_session(ctx.config, guarded(ctx.store.memory))
     game = GAMES[record["game"]]
     options = game.normalize_options(record.get("options") or {})
     timer = clock.normalize(record.get("clock"))
@@ -49,6 +83,7 @@ def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
     # checked before a key, a code or an id is spent on it (replay needs no session)
     state = _replay_checked({"game": record["game"], "options": options, "players": roster},
                             entries)
+    budget.check_record(ctx.config, entries, state)
     sid, host, again = claim(ctx, idem_key, body_hash)
     if again is not None:
         return again
@@ -87,7 +122,9 @@ def _replay_checked(doc: dict[str, Any], entries: list[dict[str, Any]]
                     ) -> dict[str, Any] | None:
     state = None
     try:  # a rule error propagates as it is (422 with its rule)
-        for step in replay.walk(doc, entries):
+        for i, step in enumerate(replay.walk(doc, entries)):
+            if i % YIELD_EVERY == YIELD_EVERY - 1:
+                time.sleep(0)  # let the moves of the tables in play through
             state = step.state
             step.entry["e"] = step.events  # kept, as a live commit keeps them
             step.entry.update(turn=turn_seat(doc["game"], state), tn=clock.turn_number(state))

@@ -9,6 +9,7 @@ document and the log entry, records the idempotency key and publishes).
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,10 @@ class StoreFull(Exception):
 #: or cut off from its master (LOADING, MASTERDOWN). Inside a script they come back
 #: as the script's error, so they are recognized by their code, not their class.
 UNAVAILABLE = re.compile(r"\b(READONLY|MISCONF|LOADING|MASTERDOWN|NOREPLICAS)\b")
+
+
+class SessionOversize(Exception):
+    """The change would make the session hold more bytes than it may."""
 
 
 class VersionConflict(Exception):
@@ -84,6 +89,7 @@ class Store:
         self._create_with_log = client.register_script(scripts.CREATE_WITH_LOG)
         #: documents this worker last wrote, read or was sent (a change's first guess)
         self.docs = Docs()
+        self._memory: tuple[float, tuple[int, int]] = (0.0, (0, 0))
 
     # -- reads ---------------------------------------------------------------------------
     def load(self, sid: str, idem_key: str | None = None) -> Loaded | None:
@@ -163,17 +169,18 @@ class Store:
 
     def commit(self, sid: str, expected: int, doc: Doc, entry: dict[str, Any] | None,
                idem_key: str | None, idem_record: dict[str, Any] | None,
-               message: dict[str, Any] | None) -> int | dict[str, Any]:
+               message: dict[str, Any] | None, max_bytes: int = 0) -> int | dict[str, Any]:
         """Write a change atomically (``expected`` is the revision loaded); returns
         the new version, or the idempotency record that was committed meanwhile.
         A ``message`` makes it a public change: version +1 and a publish.
-        Raises :class:`VersionConflict` when somebody wrote first."""
+        Raises :class:`VersionConflict` when somebody wrote first, and
+        :class:`SessionOversize` when the log and document would pass ``max_bytes``."""
         raw = dumps(doc)
         args = [expected, raw, dumps(entry) if entry is not None else "",
                 dumps(idem_record) if idem_record is not None else "",
                 self.idempotency_ttl, self.session_ttl, keys.channel(sid),
                 dumps(message) if message is not None else "",
-                "1" if idem_key else "0", "1" if message is not None else "0"]
+                "1" if idem_key else "0", "1" if message is not None else "0", max_bytes]
         idem = idem_key or keys.idempotency(sid, "-", "-")
         status, value = self._call(self._commit,
                                    keys=[keys.session(sid), keys.log(sid), idem], args=args)
@@ -182,8 +189,21 @@ class Store:
             raise VersionConflict(sid)
         if status == 2:
             return loads(value)  # type: ignore[no-any-return]
+        if status == 3:
+            raise SessionOversize(sid)
         self.docs.put(sid, int(value), expected + 1, raw)
         return int(value)
+
+    def memory(self) -> tuple[int, int]:
+        """Redis's used memory and its ``maxmemory`` (0: no ceiling), in bytes; asked
+        at most once a second per process (every create asks)."""
+        at, value = self._memory
+        if time.monotonic() - at < 1.0:
+            return value
+        info = self._read(self.redis.info, "memory")
+        value = int(info.get("used_memory", 0)), int(info.get("maxmemory", 0))
+        self._memory = (time.monotonic(), value)
+        return value
 
     def ping(self) -> bool:
         return bool(self._read(self.redis.ping))

@@ -16,8 +16,8 @@ def test_compose_builds_links_from_public_url_and_passes_the_metrics_token():
         if "build" not in service:
             continue
         env = service["environment"]
-        assert env["PUBLIC_URL"].startswith("${PUBLIC_URL:-http"), name
-        assert env["METRICS_TOKEN"] == "${METRICS_TOKEN:-}", name
+        assert env["PUBLIC_URL"].startswith("${PUBLIC_URL:?"), name  # required (issue 19)
+        assert env["METRICS_TOKEN"].startswith("${METRICS_TOKEN:?"), name
         assert "ALLOWED_HOSTS" not in env or env["ALLOWED_HOSTS"] != "*", name
 
 

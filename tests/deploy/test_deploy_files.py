@@ -67,10 +67,11 @@ def test_compose_sets_the_limits_and_trusts_only_its_proxy():
                 assert int(env[limit]) > 0, limit
     assert re.search(r"^maxmemory \d+[kmg]b$", (DEPLOY / "redis.conf").read_text(), re.M)
     nginx = (DEPLOY / "nginx.conf").read_text()
-    # every location hands the client's address on, the stream one included
-    locations = nginx.split("location ")[1:]
-    assert len(locations) == 2
-    assert all("X-Forwarded-For $proxy_add_x_forwarded_for" in loc for loc in locations)
+    # every location hands the client's address on: set once for the server, and no
+    # location sets headers of its own (that would drop the inherited ones)
+    server, *locations = nginx.split("location ")
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in server
+    assert len(locations) == 4 and not any("proxy_set_header" in loc for loc in locations)
     assert "limit_conn streams" in nginx
 
 

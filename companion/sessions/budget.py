@@ -1,0 +1,77 @@
+"""The storage budget: what one session may hold, and when new sessions must wait.
+
+A session's log and document together hold at most ``MAX_SESSION_BYTES`` (the
+commit script counts the log's bytes in the session's ``b`` field, so the check
+costs no read). New sessions (create, import, rematch) stop at ``STORE_HIGH_WATER``
+of Redis's ``maxmemory``: the room above it is kept for the tables already playing,
+which go on writing until the store itself is full.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import Invalid, SessionFull, StoreDown, said
+from companion.games.messages import register
+from companion.store import dumps
+
+register({
+    "session.too_big": {
+        "en": "This game has reached its storage limit of {max_kb} KB; finish it and start "
+              "a rematch to play on.",
+        "it": "Questa partita ha raggiunto il suo limite di spazio di {max_kb} KB; chiudila "
+              "e apri una rivincita per continuare.",
+        "de": "Dieses Spiel hat seine Speichergrenze von {max_kb} KB erreicht; beende es und "
+              "starte eine Revanche, um weiterzuspielen."},
+    "session.record_too_big": {
+        "en": "The record would take {kb} KB; a game holds at most {max_kb} KB.",
+        "it": "La registrazione occuperebbe {kb} KB; una partita ne contiene al massimo "
+              "{max_kb}.",
+        "de": "Die Aufzeichnung bräuchte {kb} KB; ein Spiel fasst höchstens {max_kb} KB."},
+    "session.body_too_large": {
+        "en": "The body is too large here: at most {max_kb} KB.",
+        "it": "Qui il corpo della richiesta è troppo grande: al massimo {max_kb} KB.",
+        "de": "Der Anfragekörper ist hier zu groß: höchstens {max_kb} KB."},
+    "session.store_high_water": {
+        "en": "The game store is nearly full: games in play go on, but new games have to "
+              "wait. Try again later.",
+        "it": "L'archivio delle partite è quasi pieno: le partite in corso continuano, ma "
+              "quelle nuove devono aspettare. Riprova più tardi.",
+        "de": "Der Spielspeicher ist fast voll: laufende Spiele gehen weiter, neue müssen "
+              "warten. Versuche es später noch einmal."},
+})
+
+
+class CreationPaused(StoreDown):
+    """The store is above its high-water mark: no new session until there is room."""
+
+
+def max_bytes(config: dict[str, Any]) -> int:
+    return int(config.get("MAX_SESSION_BYTES", 1024 * 1024))
+
+
+def too_big(config: dict[str, Any]) -> SessionFull:
+    most = max_bytes(config)
+    err = said(SessionFull, "session.too_big", max_kb=most // 1024,
+               extra={"max_bytes": most})
+    assert isinstance(err, SessionFull)
+    return err
+
+
+def check_new_session(config: dict[str, Any], memory: tuple[int, int]) -> None:
+    """Refused (503, Retry-After) while Redis's used memory is above the high-water mark."""
+    used, ceiling = memory
+    mark = float(config.get("STORE_HIGH_WATER", 0.8))
+    if ceiling > 0 and used >= mark * ceiling:
+        raise said(CreationPaused, "session.store_high_water", retry_after=300,
+                   extra={"high_water": mark})
+
+
+def check_record(config: dict[str, Any], entries: list[dict[str, Any]],
+                 state: dict[str, Any] | None) -> None:
+    """An imported record's log and final state must fit in one session (422)."""
+    size = sum(len(dumps(e)) for e in entries) + len(dumps(state))
+    most = max_bytes(config)
+    if size > most:
+        raise said(Invalid, "session.record_too_big", kb=size // 1024, max_kb=most // 1024,
+                   extra={"max_bytes": most})
