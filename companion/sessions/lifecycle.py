@@ -26,6 +26,7 @@ from companion.sessions.core import (
     load,
     require_host,
 )
+from companion.sessions.seats import seat_of
 from companion.sessions.tokens import (
     derived_token,
     hash_token,
@@ -195,8 +196,7 @@ def reissue(ctx: Context, sid: str, token: str | None, seat: int) -> Outcome:
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
         require_host(doc, token)
-        if not 0 <= seat < len(doc["players"]):
-            raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
+        seat_of(doc, seat)
         doc["players"][seat]["token"] = hash_token(fresh)
         entry = {"k": "token", "seat": seat}
         return Change(doc, entry, replay.entry_events(entry),
