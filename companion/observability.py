@@ -75,7 +75,7 @@ def configure_logging() -> None:
         handler = logging.StreamHandler()
         handler.setFormatter(JsonFormatter())
         root.addHandler(handler)
-        root.setLevel(os.environ.get("LOG_LEVEL", "INFO"))
+        root.setLevel(os.environ.get("LOG_LEVEL", "INFO").strip().upper())
 
 
 def metrics_response() -> Response:

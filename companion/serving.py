@@ -23,6 +23,9 @@ SETTINGS: dict[str, Any] = {
     "graceful_timeout": 10,
     "keepalive": 5,
     "accesslog": None,
+    # gunicorn >= 25 opens a control socket (workers, reload, shutdown) at
+    # ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine: not used
+    "control_socket_disable": True,
 }
 
 _server: embedded.EmbeddedRedis | None = None

@@ -8,6 +8,7 @@ from flask import Flask
 from flask_smorest import Api as _Api
 
 from companion.api import (
+    contract,
     docs,
     game_schemas,
     games,
@@ -43,9 +44,14 @@ class Api(_Api):  # type: ignore[misc]
     """flask-smorest's Api, documenting and answering errors as problem+json."""
 
     ERROR_SCHEMA = schemas.ProblemSchema
+    #: no catch-all "default" answer: every status an operation answers is listed
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def _register_error_handlers(self) -> None:
         problems.register(self._app)
+
+    def _register_responses(self) -> None:
+        contract.register(self.spec, self.ERROR_SCHEMA)
 
 
 def init_api(app: Flask) -> Api:

@@ -20,6 +20,7 @@ from limits.strategies import RateLimiter
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
+from companion.api import contract
 from companion.api.guards import check_body, check_unique_keys
 from companion.errors import SessionError, TooManyRequests, said
 from companion.sessions import ExpectedVersion, Idem, Outcome, Sessions
@@ -53,9 +54,28 @@ class JsonParser(FlaskParser):
 
 
 class Blueprint(_Blueprint):  # type: ignore[misc]
-    """flask-smorest's Blueprint (an untyped library) with typed decorators."""
+    """flask-smorest's Blueprint (an untyped library) with typed decorators, and
+    :meth:`answers` for the rest of the contract (``companion.api.contract``)."""
 
     ARGUMENTS_PARSER = JsonParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(contract.prepare)
+
+    def answers(self, *statuses: int, reads: tuple[str, ...] = (),
+                sends: tuple[str, ...] = ()) -> Callable[[F], F]:
+        """Document what else this operation answers: ``statuses`` besides its success
+        (each a problem+json), the request headers it ``reads`` and the headers its
+        success ``sends`` (names in ``contract.REQUEST_HEADERS``/``RESPONSE_HEADERS``)."""
+
+        def decorator(func: F) -> F:
+            doc = getattr(func, "_apidoc", {})
+            func._apidoc = {**doc, "contract": {  # type: ignore[attr-defined]
+                "statuses": sorted(statuses), "reads": reads, "sends": sends}}
+            return func
+
+        return decorator
 
     def route(self, rule: str, **options: Any) -> Callable[[F], F]:
         return cast(Callable[[F], F], super().route(rule, **options))
@@ -67,6 +87,9 @@ class Blueprint(_Blueprint):  # type: ignore[misc]
         return cast(Callable[[F], F], super().response(status, schema, **options))
 
     def alt_response(self, status: int, **options: Any) -> Callable[[F], F]:
+        if status >= 400 and "response" not in options:  # errors are problem+json
+            options.setdefault("content_type", contract.PROBLEM_JSON)
+            options.setdefault("headers", contract.STATUSES.get(status, ("", None))[1] or None)
         return cast(Callable[[F], F], super().alt_response(status, **options))
 
     def doc(self, **options: Any) -> Callable[[F], F]:
@@ -153,8 +176,18 @@ def expected_version() -> ExpectedVersion:
     tags = request.if_match
     if tags.star_tag:
         return None
-    raw = [*tags.as_set(include_weak=True)]
-    return frozenset(int(tag) for tag in raw if tag.isdigit() and len(tag) < 16)
+    raw = [*tags.as_set(include_weak=True)]  # holds None for an empty tag ("")
+    return frozenset(int(tag) for tag in raw if tag and tag.isdigit() and len(tag) < 16)
+
+
+def not_modified(version: int) -> Response | None:
+    """A 304 when ``If-None-Match`` names ``version`` (weak comparison, as RFC 9110
+    wants for it, so ``W/"7"`` matches too; ``*`` matches any), else None."""
+    if not request.if_none_match.contains_weak(str(version)):
+        return None
+    response = current_app.response_class(status=304)
+    response.headers["ETag"] = f'"{version}"'
+    return response
 
 
 def json_response(body: Any) -> Response:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import request
 from flask.views import MethodView
 
-from companion.api import schemas
+from companion.api import contract, schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
 from companion.errors import NotFound, said
@@ -23,6 +23,7 @@ health = Blueprint("health", __name__, description="Liveness and readiness")
 class Join(MethodView):
     @blp.response(200, schemas.JoinInfoSchema)
     @blp.alt_response(404, schema=schemas.ProblemSchema)
+    @blp.answers(429, 503)
     def get(self, code: str) -> Any:
         """What the join page needs: game, options, players, free colours; after the
         start too (``open`` false), so seat links and late joiners find their table"""
@@ -35,6 +36,7 @@ class Join(MethodView):
     @blp.response(201, schemas.JoinedSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="game already started")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
+    @blp.answers(400, 401, 404, 413, 415, 429, 503, **contract.KEYED)
     def post(self, fields: dict[str, Any], code: str) -> Any:
         """Take a seat (in the lobby only); returns your player token, once"""
         rate_limit("join")
@@ -45,6 +47,7 @@ class Join(MethodView):
 @blp.route("/rules/<game>")
 class Rules(MethodView):
     @blp.response(200, schemas.RulesSchema)
+    @blp.answers(404)
     def get(self, game: str) -> Any:
         """The rules with their ids, in the request's language (Accept-Language)"""
         lang = language()

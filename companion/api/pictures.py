@@ -35,6 +35,7 @@ def _picture(body: bytes | str, mimetype: str, version: int | None = None) -> Re
 class QrSvg(MethodView):
     @blp.doc(responses={"200": {"description": "SVG",
                                 "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Response:
         """QR code of the join URL (SVG)"""
         image = qrcode.make(_join_url(sid), image_factory=qrcode.image.svg.SvgPathImage,
@@ -47,6 +48,7 @@ class QrPng(MethodView):
     @blp.doc(responses={"200": {"description": "PNG",
                                 "content": {"image/png": {"schema": {"type": "string",
                                                                      "format": "binary"}}}}})
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Response:
         """QR code of the join URL (PNG)"""
         image = qrcode.make(_join_url(sid), image_factory=qrcode.image.pure.PyPNGImage,
@@ -60,6 +62,7 @@ class QrPng(MethodView):
 class BoardSvg(MethodView):
     @blp.doc(responses={"200": {"description": "SVG",
                                 "content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    @blp.answers(404, 503, sends=("ETag",))
     def get(self, sid: str) -> Any:
         """A picture of the table: tiles, animals, cities with needs met, pawns"""
         state, version = sessions().public(sid)

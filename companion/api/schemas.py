@@ -28,6 +28,10 @@ class ProblemSchema(Schema):
     key = fields.String(metadata={"description": "message key of the sentence"})
     params = fields.Dict(metadata={"description": "parameters of the sentence"})
     errors = fields.Dict(metadata={"description": "field errors"})
+    current_version = fields.Integer(metadata={
+        "description": "412: the session's version now (send it in If-Match to retry)"})
+    max_entries = fields.Integer(metadata={
+        "description": "session_full: the most log entries a session may hold"})
 
 
 #: The session's turn clock (a session option, not a game option); rematch, export and

@@ -8,7 +8,7 @@ import qrcode
 import qrcode.image.svg
 from flask.views import MethodView
 
-from companion.api import schemas
+from companion.api import contract, schemas
 from companion.api.http import Blueprint, bearer, idem, respond, sessions
 from companion.api.links import base_url, with_links
 
@@ -23,6 +23,7 @@ class SeatList(MethodView):
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="the game has started")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
+    @blp.answers(400, 401, 404, 413, 415, 503, **contract.KEYED)
     def post(self, fields: dict[str, Any], sid: str) -> Any:
         """Add a seat without a phone (host, in the lobby); the host plays for it"""
         return respond(sessions().add_seat(sid, bearer(), fields, idem(sid, "seat")))
@@ -32,8 +33,9 @@ class SeatList(MethodView):
 class SeatTakeover(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
-    @blp.alt_response(404, schema=schemas.ProblemSchema, description="no such seat")
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="already without phone")
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="no such seat")
+    @blp.answers(400, 401, 404, 413, 415, 503, **contract.KEYED)
     def post(self, sid: str, seat: int) -> Any:
         """The host plays for this seat from now on: its phone's token stops working
         (a public event, ``seat_taken_over``)"""

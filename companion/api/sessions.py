@@ -7,7 +7,7 @@ from typing import Any
 from flask import current_app, g, request
 from flask.views import MethodView
 
-from companion.api import game_schemas, http, schemas
+from companion.api import contract, game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
@@ -24,8 +24,7 @@ class SessionList(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="bad game or options")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
-    @blp.alt_response(503, schema=schemas.ProblemSchema,
-                      description="the store is above its high-water mark (Retry-After)")
+    @blp.answers(400, 409, 413, 415, 503, **contract.KEYED)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
         http.rate_limit("create")
@@ -63,9 +62,7 @@ class SessionImport(MethodView):
                       description="a body over MAX_IMPORT_BYTES")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
-    @blp.alt_response(503, schema=schemas.ProblemSchema,
-                      description="another import is running in this worker, or the store "
-                                  "is above its high-water mark (Retry-After)")
+    @blp.answers(400, 409, 413, 415, 503, **contract.KEYED)
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
         http.rate_limit("create")  # a new session: the same budget as create
@@ -80,14 +77,19 @@ class SessionState(MethodView):
     @blp.arguments(schemas.StateQuery(), location="query")
     @blp.response(200, schemas.StateSchema)
     @blp.alt_response(404, schema=schemas.ProblemSchema)
+    @blp.answers(304, 503, reads=("If-None-Match",), sends=("ETag",))
     def get(self, query: dict[str, Any], sid: str) -> Any:
-        """Public state; ``?wait=S&since=V`` long-polls until the version passes V"""
+        """Public state; ``?wait=S&since=V`` long-polls until the version passes V; 304
+        while ``If-None-Match`` names the current version"""
         from companion.api.stream import wait_for_version
 
         state, version = sessions().public(sid)
         wait, since = query.get("wait"), query.get("since")
         if wait and since is not None and version <= since:
             state, version = wait_for_version(sid, since, float(wait))
+        unchanged = http.not_modified(version)
+        if unchanged is not None:
+            return unchanged
         response = current_app.json.response(state)
         response.headers["ETag"] = f'"{version}"'
         return response
@@ -97,6 +99,7 @@ class SessionState(MethodView):
 class SessionStart(MethodView):
     @blp.arguments(schemas.StartSchema())
     @blp.response(201, schemas.ChangeResultSchema)
+    @blp.answers(400, 401, 403, 404, 409, 412, 413, 415, 422, 503, **contract.VERSIONED)
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Start the game (host): seating, first player and the game's setup"""
         return respond(sessions().start(sid, bearer(), body, idem(sid, "start"),
@@ -112,6 +115,7 @@ class SessionMoves(MethodView):
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="not your turn / phase")
     @blp.alt_response(412, schema=schemas.ProblemSchema, description="stale If-Match")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="the rules forbid it")
+    @blp.answers(400, 401, 403, 404, 413, 415, 503, **contract.VERSIONED)
     def post(self, move: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
         """Make a move (player; the host names the seat); ``?include=me`` adds the acting
         seat's private view and legal moves"""
@@ -120,12 +124,16 @@ class SessionMoves(MethodView):
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
+    @blp.answers(304, 404, 503, reads=("If-None-Match",), sends=("ETag",))
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """The log after version ``since`` (0: from the start), a page at a time, public
         parts only, with each entry's events; ``next`` is the ``since`` of the next page
-        (null on the last)"""
+        (null on the last); 304 while ``If-None-Match`` names the current version"""
         since = query.get("since", 0)
         entries, loaded = sessions().history(sid, since, query.get("limit"))
+        unchanged = http.not_modified(loaded.version)
+        if unchanged is not None:
+            return unchanged
         last = entries[-1]["version"] if entries else since
         body = {"version": loaded.version, "entries": entries,
                 "next": last if last < loaded.version else None}
@@ -136,6 +144,7 @@ class SessionMoves(MethodView):
 class SessionUndo(MethodView):
     @blp.arguments(schemas.UndoSchema())
     @blp.response(201, schemas.ChangeResultSchema)
+    @blp.answers(400, 401, 403, 404, 409, 412, 413, 415, 422, 503, **contract.VERSIONED)
     def post(self, body: dict[str, Any], sid: str) -> Any:
         """Undo the last move (its maker while it is the last, or the host; the host may
         rewind to ``to_version``)"""
@@ -146,6 +155,7 @@ class SessionUndo(MethodView):
 @blp.route("/sessions/<sid>/finish")
 class SessionFinish(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
+    @blp.answers(400, 401, 403, 404, 409, 412, 413, 415, 422, 503, **contract.VERSIONED)
     def post(self, sid: str) -> Any:
         """End the game now (host): final scores from the current state"""
         return respond(sessions().finish(sid, bearer(), idem(sid, "finish"),
@@ -156,6 +166,7 @@ class SessionFinish(MethodView):
 class SessionRematch(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
+    @blp.answers(401, 403, 404, 409, 413, 415, 503, sends=("ETag",))
     def post(self, sid: str) -> Any:
         """A new session in the lobby with the same options; players are invited live"""
         http.rate_limit("create")  # a new session: the same budget as create
@@ -167,6 +178,7 @@ class SessionRematch(MethodView):
 @blp.route("/sessions/<sid>/seats/<int:seat>/token")
 class SeatToken(MethodView):
     @blp.response(201, schemas.TokenSchema)
+    @blp.answers(401, 403, 404, 409, 413, 415, 422, 503)
     def post(self, sid: str, seat: int) -> Any:
         """Re-issue a seat's token (host); the old one stops working"""
         outcome = sessions().reissue(sid, bearer(), seat)
@@ -178,6 +190,7 @@ class SeatToken(MethodView):
 class Me(MethodView):
     @blp.arguments(schemas.MeQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
+    @blp.answers(401, 403, 404, 503)
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """Private view: your seat and your own hand (the host: ``?seat=`` of a seat
         without a phone); ``?include=legal`` adds your legal moves (one read for a phone
@@ -191,6 +204,7 @@ class MyHand(MethodView):
     @blp.arguments(schemas.HandSchema())
     @blp.arguments(schemas.SeatQuery(), location="query")
     @blp.response(200, schemas.MeSchema)
+    @blp.answers(400, 401, 403, 404, 409, 413, 415, 503)
     def put(self, hand: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
         """Privately declare your hidden cards (not a move: no version, not in the log;
         the host: ``?seat=`` of a seat without a phone)"""
@@ -201,6 +215,7 @@ class MyHand(MethodView):
 class LegalMoves(MethodView):
     @blp.arguments(schemas.LegalQuery(), location="query")
     @blp.response(200, schemas.LegalSchema)
+    @blp.answers(401, 403, 404, 503)
     def get(self, query: dict[str, Any], sid: str) -> Any:
         """The moves you could make now, with their legal squares and targets"""
         return sessions().legal(sid, bearer(), query.get("seat"))
@@ -209,6 +224,7 @@ class LegalMoves(MethodView):
 @blp.route("/sessions/<sid>/score")
 class Score(MethodView):
     @blp.response(200, schemas.ScoreSchema)
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Any:
         """Live score table with each player's breakdown"""
         return sessions().score(sid)
@@ -217,6 +233,7 @@ class Score(MethodView):
 @blp.route("/sessions/<sid>/export")
 class Export(MethodView):
     @blp.response(200, schemas.RecordSchema)
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Any:
         """Game record: options, players, setup and every move in force (public parts)"""
         return sessions().export(sid)

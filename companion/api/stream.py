@@ -12,6 +12,7 @@ from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
 from companion.api.http import BadHeader, Blueprint, bearer, sessions
+from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
 from companion.games.messages import register
 from companion.observability import SSE_CLIENTS
@@ -69,11 +70,12 @@ def _last_seen() -> int | None:
 @blp.route("/sessions/<sid>/events")
 @blp.doc(responses={"200": {"description": "text/event-stream: one event per version "
                                            "(id = version, data = {version, events, state})",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                     "429": {"description": "this address has SSE_MAX_PER_CLIENT streams open "
-                                            "(Retry-After)"},
-                     "503": {"description": "this worker carries SSE_MAX_STREAMS streams "
-                                            "(Retry-After)"}})
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+@blp.alt_response(429, description="this address has SSE_MAX_PER_CLIENT streams open",
+                  schema=ProblemSchema)
+@blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
+                  "store is unreachable", schema=ProblemSchema)
+@blp.answers(404, reads=("Last-Event-ID",))
 def events(sid: str) -> Response:
     """Live updates (SSE); honours Last-Event-ID by replaying what was missed"""
     hub = current_app.extensions["companion"].hub
@@ -261,13 +263,17 @@ def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes 
                                            "state, me}, me being the body of GET "
                                            "/me?include=legal; `event: lost` ends it when "
                                            "the token stops working",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                     "422": {"description": "a token in the query string"},
-                     "401": {"description": "no token, or one that holds nothing here"},
-                     "403": {"description": "the host's token (no seat of its own)"},
-                     "404": {"description": "no such session"},
-                     "429": {"description": "this address has SSE_MAX_PER_CLIENT streams open"},
-                     "503": {"description": "this worker carries SSE_MAX_STREAMS streams"}})
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+@blp.alt_response(401, description="no token, or one that holds nothing here",
+                  schema=ProblemSchema)
+@blp.alt_response(403, description="the host's token (no seat of its own)",
+                  schema=ProblemSchema)
+@blp.alt_response(422, description="a token in the query string", schema=ProblemSchema)
+@blp.alt_response(429, description="this address has SSE_MAX_PER_CLIENT streams open",
+                  schema=ProblemSchema)
+@blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
+                  "store is unreachable", schema=ProblemSchema)
+@blp.answers(404, reads=("Last-Event-ID",))
 def seat_events(sid: str) -> Response:
     """A seat's live updates (SSE): each carries the state and the seat's own view with
     its legal moves, so a phone needs no request after another player's move"""

@@ -15,6 +15,7 @@ import redis
 from companion import store as storage
 from companion.errors import (
     Busy,
+    Conflict,
     Forbidden,
     IdempotencyMismatch,
     NotFound,
@@ -33,7 +34,7 @@ from companion.sessions import (  # noqa: F401 (registers the sentences)
     rules,
     sentences,
 )
-from companion.sessions.tokens import hash_token, keyed_hash, same_hash
+from companion.sessions.tokens import hash_token, keyed_hash, new_code, same_hash
 from companion.sessions.views import public_state, turn_seat
 from companion.store import Loaded, Store, VersionConflict, keys
 
@@ -304,3 +305,12 @@ def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,
 
 
 __all__ = ["Change", "Context", "ExpectedVersion", "Idem", "Outcome", "public_state"]
+
+
+def reserve_code(ctx: Context, sid: str) -> str:
+    """A join code nobody holds, now pointing to ``sid``."""
+    for _ in range(20):
+        code = new_code()
+        if guarded(ctx.store.reserve_code, code, sid):
+            return code
+    raise said(Conflict, "session.no_free_code")  # pragma: no cover - 25^6 codes

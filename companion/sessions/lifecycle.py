@@ -25,12 +25,13 @@ from companion.sessions.core import (
     idem_for,
     load,
     require_host,
+    reserve_code,
 )
+from companion.sessions.seats import seat_of
 from companion.sessions.tokens import (
     derived_token,
     hash_token,
     keyed_hash,
-    new_code,
     new_session_id,
     new_token,
     normalize_code,
@@ -71,15 +72,6 @@ def claim(ctx: Context, idem_key: str | None, body_hash: str
     if seen is not None:
         return "", "", _create_replay(ctx, seen, body_hash, idem_key)
     return sid, derived_token(ctx.secret, "create", idem_key, sid), None
-
-
-def reserve_code(ctx: Context, sid: str) -> str:
-    """A join code nobody holds, now pointing to ``sid``."""
-    for _ in range(20):
-        code = new_code()
-        if guarded(ctx.store.reserve_code, code, sid):
-            return code
-    raise said(Conflict, "session.no_free_code")  # pragma: no cover - 25^6 codes
 
 
 def new_doc(ctx: Context, sid: str, game: str, options: dict[str, Any], host: str,
@@ -200,8 +192,7 @@ def reissue(ctx: Context, sid: str, token: str | None, seat: int) -> Outcome:
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
         require_host(doc, token)
-        if not 0 <= seat < len(doc["players"]):
-            raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
+        seat_of(doc, seat)
         doc["players"][seat]["token"] = hash_token(fresh)
         entry = {"k": "token", "seat": seat}
         return Change(doc, entry, replay.entry_events(entry),

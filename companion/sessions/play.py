@@ -23,7 +23,7 @@ from companion.sessions.core import (
 )
 from companion.sessions.reads import seat_view
 from companion.sessions.replay import has_phone
-from companion.sessions.seats import host_may_read
+from companion.sessions.seats import host_may_read, seat_of
 from companion.sessions.views import private_view
 from companion.store import Loaded
 
@@ -81,9 +81,10 @@ def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[s
     role, seat = who(doc, token)
     wanted = body.get("seat")
     if role == "host":
-        if type(wanted) is not int or not 0 <= wanted < len(doc["players"]):
+        if wanted is None:
             raise said(Invalid, "session.host_move_seat",
                        extra={"errors": {"seat": ["required for the host"]}})
+        seat_of(doc, wanted)
         return wanted, "host"
     assert seat is not None
     # a game whose moves name a seat decides itself whose it may be

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotActive, NotFound, said
+from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
 from companion.games.messages import register
 from companion.sessions import replay, rules
@@ -23,8 +23,8 @@ from companion.sessions.core import (
     change,
     guarded,
     require_host,
+    reserve_code,
 )
-from companion.sessions.lifecycle import reserve_code
 from companion.sessions.replay import has_phone
 from companion.store import Loaded
 
@@ -64,9 +64,13 @@ register({
 })
 
 
-def seat_of(doc: dict[str, Any], seat: int) -> dict[str, Any]:
+def seat_of(doc: dict[str, Any], seat: object) -> dict[str, Any]:
+    """The player at ``seat``. The one check of a seat the request names (in the path,
+    the query or a move the host enters): one not at the table is refused alike, 422
+    with the field under ``errors``."""
     if type(seat) is not int or not 0 <= seat < len(doc["players"]):
-        raise said(NotFound, "session.seat.missing", seat=str(seat)[:24])
+        raise said(Invalid, "session.seat.missing", seat=str(seat)[:24],
+                   extra={"errors": {"seat": ["no such seat"]}})
     player: dict[str, Any] = doc["players"][seat]
     return player
 

@@ -142,7 +142,7 @@ def test_host_reissues_a_token(live):
     assert api.get(f"/sessions/{t['sid']}/me", old).status_code == 401
     assert api.get(f"/sessions/{t['sid']}/me", new).json()["seat"] == 1
     assert api.post(f"/sessions/{t['sid']}/seats/1/token", new).status_code == 403
-    assert api.post(f"/sessions/{t['sid']}/seats/9/token", t["host"]).status_code == 404
+    assert api.post(f"/sessions/{t['sid']}/seats/9/token", t["host"]).status_code == 422
 
 
 def test_host_enters_a_move_for_a_seat(live):

@@ -139,7 +139,7 @@ def test_takeover_ends_the_phone_and_tells_the_table(live):
         **key(), "Accept-Language": "de"})
     assert r.status_code == 409 and r.json()["detail"] == "Der Host spielt schon für Ada."
     assert api.post(f"/sessions/{sid}/seats/7/takeover", host,
-                    headers=key()).status_code == 404
+                    headers=key()).status_code == 422
 
 
 def test_reissue_gives_the_seat_a_phone_again_with_its_link(live):
