@@ -72,6 +72,7 @@ def bgstats_play(doc: dict[str, Any], score: dict[str, Any]) -> dict[str, Any]:
 class ScoreCsv(MethodView):
     @blp.doc(responses={"200": {"description": "CSV (RFC 4180)",
                                 "content": {"text/csv": {"schema": {"type": "string"}}}}})
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Response:
         """The score table as a CSV file: rank, seat, name, total, breakdown, tiebreak"""
         body = score_csv(sessions().score(sid))
@@ -83,6 +84,7 @@ class ScoreCsv(MethodView):
 @blp.route("/sessions/<sid>/score/bgstats")
 class ScoreBgStats(MethodView):
     @blp.response(200, schemas.BgStatsSchema)
+    @blp.answers(404, 503)
     def get(self, sid: str) -> Any:
         """The result as a BG Stats play (``play``) and the link that imports it (``url``)"""
         score = sessions().score(sid)

@@ -47,8 +47,9 @@ class SeatTakeover(MethodView):
 class Seat(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
-    @blp.alt_response(404, schema=schemas.ProblemSchema, description="no such seat")
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="the game has started")
+    @blp.alt_response(422, schema=schemas.ProblemSchema, description="no such seat")
+    @blp.answers(400, 401, 404, 503, **contract.KEYED)
     def delete(self, sid: str, seat: int) -> Any:
         """Remove a seat (host, in the lobby): the seats after it move up one, each
         keeping its phone; the removed seat's token stops working (``player_removed``)"""
@@ -60,6 +61,7 @@ class Seat(MethodView):
 class JoinCode(MethodView):
     @blp.response(201, schemas.CodeChangedSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
+    @blp.answers(400, 401, 404, 409, 503, **contract.KEYED)
     def post(self, sid: str) -> Any:
         """A new join code (host): the old code and the seat links carrying it stop
         working; seated players keep their seats (``code_changed``)"""

@@ -75,7 +75,7 @@ def _last_seen() -> int | None:
                   schema=ProblemSchema)
 @blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
                   "store is unreachable", schema=ProblemSchema)
-@blp.answers(404, reads=("Last-Event-ID",))
+@blp.answers(400, 404, reads=("Last-Event-ID",))
 def events(sid: str) -> Response:
     """Live updates (SSE); honours Last-Event-ID by replaying what was missed"""
     hub = current_app.extensions["companion"].hub
@@ -273,7 +273,7 @@ def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes 
                   schema=ProblemSchema)
 @blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
                   "store is unreachable", schema=ProblemSchema)
-@blp.answers(404, reads=("Last-Event-ID",))
+@blp.answers(400, 404, reads=("Last-Event-ID",))
 def seat_events(sid: str) -> Response:
     """A seat's live updates (SSE): each carries the state and the seat's own view with
     its legal moves, so a phone needs no request after another player's move"""
