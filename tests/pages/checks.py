@@ -331,6 +331,9 @@ def axe_check(page: Any, *, ignore: Iterable[str] = ()) -> list[dict[str, Any]]:
     Returns the milder findings, for a test that wants to look at them."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # judge the page at rest: a row still fading in (the results' reveal) has the
+    # contrast of its half-way opacity
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
     results = Axe().run(page).response
     skipped = set(ignore)
     found = [v for v in results["violations"] if v["id"] not in skipped]

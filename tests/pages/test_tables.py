@@ -88,28 +88,28 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
 
 
 def test_rejection_shows_the_rule(browser, live):
+    """A move the server refuses shows its sentence with a link to its rule: Ada's
+    second screen still offers a square her phone has just filled (someone moved
+    first), because it hears of that move late."""
     table, code = open_table(browser, live, "gaia")
     ada = phone(browser, live, code, "Ada")
-    bo = phone(browser, live, code, "Bo")
-    start_from_table(table)  # the checklist is filled by hand (nothing pre-filled)
+    phone(browser, live, code, "Bo")
+    start_from_table(table)
     ada.wait_for_selector("#actions")
-    for terrain, at in (("forest", "0,0"), ("sea", "1,0")):
-        ada.click(f"[data-move=nature-{terrain}]")
-        ada.click(f"[data-target='{at}']")
-        ada.wait_for_selector(f"#gaia-board [data-at='{at}'][data-terrain={terrain}]")
-    # Bo enters a city whose needs the square cannot meet: sentence and rule link
-    bo.wait_for_selector("[data-move=city]")
-    bo.click("[data-move=city]")
-    bo.select_option("#needs [data-field=symbol]", "star")
-    for i, need in enumerate(["desert", "desert", "mountain", "swamp"]):
-        bo.select_option(f"#needs [data-field=need-{i}]", need)
-    bo.click("#modal-ok")
-    bo.click("[data-target='0,0']")
-    bo.wait_for_selector("#toast:not([hidden])")
-    assert "4 needs; it needs 2" in bo.inner_text("#toast")
-    assert bo.get_attribute("#toast a", "href") == "/rules/gaia#G6.2"
-    bo.goto(f"{live.url}/rules/gaia#G6.2")
-    assert "G6.2" in bo.inner_text("dt:target")
+    late = ada.context.new_page()  # the same seat on a second screen that hears nothing
+    late.route(re.compile(r".*/events$"), lambda route: route.abort())
+    late.goto(ada.url)
+    late.click("[data-move=nature-forest]")
+    late.wait_for_selector("[data-target='0,0']")
+    ada.click("[data-move=nature-forest]")
+    ada.click("[data-target='0,0']")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    late.click("[data-target='0,0']")
+    late.wait_for_selector("#toast:not([hidden]) a")
+    assert late.get_attribute("#toast a", "href") == "/rules/gaia#G4.2"
+    assert "already has a forest tile" in late.inner_text("#toast")
+    late.goto(f"{live.url}/rules/gaia#G4.2")
+    assert "G4.2" in late.inner_text("dt:target")
 
 
 def name_tile(page, homunculus: str, part: str, ingredients: list[str]) -> None:

@@ -85,7 +85,10 @@ def test_the_host_moves_for_any_seat_there_is_and_no_other(sessions):
     for wanted in (players, -1, None, "0", True):
         with pytest.raises(errors.Invalid) as refused:
             sessions.move(sid, host, {"type": "draw", "seat": wanted}, None)
-        assert refused.value.key == "session.host_move_seat", wanted
+        # anything that is no seat: the one seat check's refusal; none at all: the
+        # host's move must name one
+        assert refused.value.key == ("session.host_move_seat" if wanted is None
+                                     else "session.seat.missing"), wanted
         assert same()
     made = sessions.move(sid, host, {"type": "draw", "seat": seat}, None)
     entry = sessions.history(sid)[0][-1]

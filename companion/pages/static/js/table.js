@@ -205,7 +205,7 @@ function boardArea() {
   }
   board ||= el("img", { alt: t("tb.board"), src: `/api/v1/sessions/${ctx.sid}/board.svg?v=${s.version}` });
   // focusable: a board taller than its area scrolls (a row of boards), by keyboard too
-  // --cols: a grid of per-player boards (Kazaam) as square as the players allow
+  // --cols: a grid of per-player boards (a game with one board each) as square as the players allow
   return el("section", { class: `card tb-board tb-board-${s.game}`, id: "board", tabindex: 0, "aria-label": t("tb.board"),
     style: `--cols:${Math.ceil(Math.sqrt(s.players.length))}` }, board);
 }
