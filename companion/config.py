@@ -135,6 +135,11 @@ SETTINGS: tuple[Setting, ...] = (
     # of those, kept for seat streams (Authorization): public streams and long-polls
     # may take the rest only
     Setting("SSE_SEAT_RESERVE", 500, _whole(0), f"{COUNT} ≥ 0"),
+    # open connections per client address, per worker process (over it: 429, closed);
+    # behind a trusted proxy the address is the proxy's
+    Setting("MAX_CONNECTIONS_PER_CLIENT", 64, _whole(1), f"{COUNT} ≥ 1"),
+    # seconds a request's line and headers may take to arrive (then the connection ends)
+    Setting("HEADER_TIMEOUT", 10.0, _seconds, "seconds, more than 0 and under 3600"),
     # bytes of published versions one stream may have waiting before it is closed
     Setting("SSE_BACKLOG_BYTES", 1024 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # log entries (moves, undos, joins...) a session may hold; /moves page size

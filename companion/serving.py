@@ -17,7 +17,9 @@ from companion.store import embedded
 
 #: gevent: an open SSE stream is a cheap greenlet, not a thread held hostage
 SETTINGS: dict[str, Any] = {
-    "worker_class": "gevent",
+    # gunicorn's gevent worker, with a per-address connection cap and a header
+    # deadline (companion/worker.py)
+    "worker_class": "companion.worker.CappedWorker",
     "worker_connections": 2000,
     "timeout": 60,
     "graceful_timeout": 10,
@@ -73,19 +75,28 @@ def post_fork(server: Any, worker: Any) -> None:
 def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
     """gunicorn's own error answer, with the app's headers; ``mesg`` (it quotes the
     request) stays in gunicorn's log."""
-    import json
-
     from gunicorn import util
+
+    util.write_nonblock(sock, raw_problem(status_int, reason, "bad_request", reason))
+
+
+def raw_problem(status: int, reason: str, code: str, detail: str,
+                headers: dict[str, str] | None = None) -> bytes:
+    """A whole problem+json answer, written on a socket where no Flask answers
+    (gunicorn's refusals, the worker's connection cap): the app's security headers,
+    never cached, the connection closed after it."""
+    import json
 
     from companion.api.guards import HEADERS
 
-    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int,
-                       "detail": reason, "code": "bad_request"}).encode()
-    headers = {"Connection": "close", "Content-Type": "application/problem+json",
-               "Content-Length": str(len(body)), "Cache-Control": "no-store", **HEADERS}
-    head = f"HTTP/1.1 {status_int} {reason}\r\n" + "".join(
-        f"{name}: {value}\r\n" for name, value in headers.items()) + "\r\n"
-    util.write_nonblock(sock, head.encode("latin-1") + body)
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status,
+                       "detail": detail, "code": code}).encode()
+    every = {"Connection": "close", "Content-Type": "application/problem+json",
+             "Content-Length": str(len(body)), "Cache-Control": "no-store",
+             **(headers or {}), **HEADERS}
+    head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(
+        f"{name}: {value}\r\n" for name, value in every.items()) + "\r\n"
+    return head.encode("latin-1") + body
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -16,7 +16,7 @@ prepare_environment()  # before the app (and prometheus_client) is imported
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = SETTINGS["worker_class"]
+worker_class = SETTINGS["worker_class"]  # companion.worker.CappedWorker
 worker_connections = SETTINGS["worker_connections"]
 timeout = SETTINGS["timeout"]
 graceful_timeout = SETTINGS["graceful_timeout"]

@@ -314,4 +314,10 @@ register({
     "session.rate_limited": {"en": "Too many requests; try again in {retry} s.",
                              "it": "Troppe richieste; riprova tra {retry} s.",
                              "de": "Zu viele Anfragen; versuche es in {retry} s noch einmal."},
+    # the worker's connection cap (companion/worker.py), said before any request is read
+    "session.too_many_connections": {
+        "en": "Too many open connections from this address; try again in {retry} s.",
+        "it": "Troppe connessioni aperte da questo indirizzo; riprova tra {retry} s.",
+        "de": "Zu viele offene Verbindungen von dieser Adresse; versuche es in {retry} s "
+              "noch einmal."},
 })

@@ -84,7 +84,9 @@ def test_gunicorn_config_and_procfile():
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     settings = json.loads(out)
-    assert settings["worker_class"] == "gevent" and settings["bind"].endswith(":8000")
+    # gunicorn's gevent worker with a connection cap and a header deadline (companion/worker.py)
+    assert settings["worker_class"] == "companion.worker.CappedWorker"
+    assert settings["bind"].endswith(":8000")
     assert settings["on_starting"] is True and settings["post_fork"] is True
     procfile = (ROOT / "Procfile").read_text()
     assert procfile.startswith("web: gunicorn -c deploy/gunicorn.conf.py")

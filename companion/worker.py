@@ -1,0 +1,81 @@
+"""gunicorn's gevent worker with two bounds of its own: open connections per client
+address, and a deadline for a request's line and headers.
+
+gunicorn's async worker reads each request under ``timeout_ctx()`` (gevent's
+``Timeout(keepalive)``) and takes any number of connections from one address, up
+to ``worker_connections`` (2000) for the whole worker: 4,000 slow-header
+connections from a few addresses kept the table's moves waiting (issue 19, row 3).
+Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` open connections is answered
+429 at once and closed, and a request line and headers not complete within
+``HEADER_TIMEOUT`` seconds end the connection, however slowly the bytes trickle.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections import Counter
+from typing import Any
+
+import gevent
+from gunicorn.workers.ggevent import GeventWorker
+
+from companion import config, serving
+from companion.games import messages
+
+#: a refused client gets this long to take the answer before its socket is closed
+REFUSAL_LINGER = 1.0
+#: the wait a refused client is told (Retry-After): a slot frees when any of its
+#: other connections ends, the slowest at HEADER_TIMEOUT
+RETRY_AFTER = 1
+
+
+class CappedWorker(GeventWorker):
+    """``companion serve``'s and ``deploy/gunicorn.conf.py``'s worker class."""
+
+    def init_process(self) -> None:
+        settings = config.from_env()
+        self.per_client: int = settings["MAX_CONNECTIONS_PER_CLIENT"]
+        self.header_timeout: float = settings["HEADER_TIMEOUT"]
+        self.open_from: Counter[str] = Counter()  # one process, one hub: no lock needed
+        super().init_process()
+
+    def timeout_ctx(self) -> Any:
+        """Bounds reading one request's line and headers (the first of a connection
+        too): a client that has not sent them all by then is cut, not waited for."""
+        return gevent.Timeout(self.header_timeout, False)
+
+    def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
+        peer = addr[0] if isinstance(addr, tuple) else str(addr)  # unix socket: ''
+        if self.open_from[peer] >= self.per_client:
+            refuse(client)
+            return
+        self.open_from[peer] += 1
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self.open_from[peer] -= 1
+            if not self.open_from[peer]:
+                del self.open_from[peer]  # the counter holds open addresses only
+
+
+def refusal() -> bytes:
+    """The 429 answer. The request was never read (that is the point), so its
+    language is unknown: English."""
+    detail = messages.render("session.too_many_connections", {"retry": RETRY_AFTER}, "en")
+    return serving.raw_problem(429, "Too Many Requests", "too_many_connections", detail,
+                               {"Retry-After": str(RETRY_AFTER)})
+
+
+def refuse(client: socket.socket) -> None:
+    """Answer 429 and close, within REFUSAL_LINGER. The client's request is drained
+    (not parsed) until it closes too: closing with unread bytes would send a reset
+    that can destroy the answer before the client reads it."""
+    with gevent.Timeout(REFUSAL_LINGER, False):
+        try:
+            client.sendall(refusal())
+            client.shutdown(socket.SHUT_WR)
+            while client.recv(4096):
+                pass
+        except OSError:
+            pass  # the client is gone already: nothing to tell it
+    client.close()
