@@ -192,7 +192,7 @@ register({
     "session.seat_stream_host": {
         "en": "The host has no seat of its own: follow the table's public stream.",
         "it": "L'host non ha un posto suo: segui il flusso pubblico del tavolo.",
-        "de": "Der Gastgeber hat keinen eigenen Platz: folge dem öffentlichen Strom des "
+        "de": "Der Host hat keinen eigenen Platz: folge dem öffentlichen Strom des "
               "Tisches."},
 })
 

@@ -10,6 +10,7 @@ engines send the names of what is there (terrain, owner) instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -95,7 +96,26 @@ def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
         return key
     game = key.split(".")[0]
     shown = {k: _param(k, v, lang, game) for k, v in params.items()}
-    return template.format_map(_Missing(shown))
+    return _elided(template, shown, lang).format_map(_Missing(shown))
+
+
+#: Italian "a" before a field ("tocca a {who}"), as the pages' common.js elides it
+_BEFORE_FIELD = re.compile(r"\b([Aa]) \{(\w+)\}")
+
+
+def _elided(template: str, shown: dict[str, str], lang: str) -> str:
+    """Italian "a" before a vowel is "ad" ("tocca ad Ada", "tocca a Bo"): the name
+    decides, so the template is mended once the values are known."""
+    if lang != "it":
+        return template
+
+    def mend(match: re.Match[str]) -> str:
+        starts = shown.get(match[2], "")[:1].lower()
+        return f"{match[1]}d {{{match[2]}}}" if starts and starts in _VOWELS else match[0]
+    return _BEFORE_FIELD.sub(mend, template)
+
+
+_VOWELS = frozenset("aeiouàèéìòù")
 
 
 def _param(name: str, value: Any, lang: str, game: str) -> str:
@@ -143,7 +163,7 @@ register({
                        "it": "Scegli uno dei colori: {colors}.",
                        "de": "Wähle eine der Farben: {colors}."},
     "join.color_taken": {"en": "Somebody already plays {color}.",
-                         "it": "Qualcuno gioca già con il {color}.",
+                         "it": "Qualcuno gioca già con il colore {color}.",
                          "de": "{color} ist schon vergeben."},
     "join.full": {"en": "The table is full ({max} players).",
                   "it": "Il tavolo è pieno ({max} giocatori).",
@@ -151,17 +171,17 @@ register({
     "join.started": {"en": "This game has already started: new players cannot join. "
                            "Ask the host for a seat link.",
                      "it": "La partita è già iniziata: non si può più entrare. "
-                           "Chiedi a chi ospita il link di un posto.",
+                           "Chiedi all'host il link di un posto.",
                      "de": "Das Spiel läuft schon: Beitreten geht nicht mehr. "
-                           "Bitte die Spielleitung um einen Platz-Link."},
+                           "Bitte den Host um einen Platz-Link."},
 })
 
 #: Refusals of the session itself (not of a game's rules).
 register({
     "session.not_started": {"en": "The game has not started yet: the host starts it.",
-                            "it": "La partita non è ancora iniziata: la avvia chi ospita.",
+                            "it": "La partita non è ancora iniziata: la avvia l'host.",
                             "de": "Das Spiel hat noch nicht begonnen: "
-                                  "die Spielleitung startet es."},
+                                  "der Host startet es."},
     "session.not_playing": {"en": "The game is over: no more moves.",
                             "it": "La partita è finita: niente più mosse.",
                             "de": "Das Spiel ist vorbei: keine Züge mehr."},
@@ -195,19 +215,20 @@ register({
                           "de": "Es gibt keinen Zug vom Typ {type}."},
     "move.bad_field": {"en": "The field {field} is missing or not valid.",
                        "it": "Il campo {field} manca o non è valido.",
-                       "de": "Das Feld {field} fehlt oder ist ungültig."},
+                       "de": "Die Angabe {field} fehlt oder ist ungültig."},
     "move.bad_square": {"en": "The field {field} must be a square [x, y] of whole numbers.",
                         "it": "Il campo {field} deve essere una casella [x, y] di numeri interi.",
-                        "de": "Das Feld {field} muss ein Feld [x, y] aus ganzen Zahlen sein."},
+                        "de": "Die Angabe {field} muss ein Feld [x, y] aus ganzen Zahlen sein."},
 })
 
 #: Events of the session itself (not of a game's rules), narrated on the pages.
 register({
-    "session.event.player_joined": {"en": "{name} joined", "it": "{name} si è seduto al tavolo",
+    "session.event.player_joined": {"en": "{name} joined", "it": "{name} si unisce al tavolo",
                                     "de": "{name} ist dabei"},
     "session.event.game_started": {"en": "the game starts", "it": "la partita inizia",
                                    "de": "das Spiel beginnt"},
-    "session.event.undone": {"en": "the last move was undone", "it": "l'ultima mossa è annullata",
+    "session.event.undone": {"en": "the last move was undone",
+                             "it": "l'ultima mossa è stata annullata",
                              "de": "der letzte Zug wurde zurückgenommen"},
     "session.event.token_reissued": {"en": "a seat moved to another phone",
                                      "it": "un posto è passato a un altro telefono",
@@ -216,8 +237,8 @@ register({
                               "it": "rivincita aperta: codice {code}",
                               "de": "Revanche offen: Code {code}"},
     "session.event.seat_taken_over": {"en": "the host now plays for {who}",
-                                      "it": "ora chi ospita gioca per {who}",
-                                      "de": "die Spielleitung spielt jetzt für {who}"},
+                                      "it": "ora l'host gioca per {who}",
+                                      "de": "der Host spielt jetzt für {who}"},
 })
 
 #: Problems of the service itself (tokens, tables, undo, the store), told to people.
@@ -244,16 +265,16 @@ register({
                               "de": "Dieses Gerät hat keinen Platz mehr an diesem Tisch (der "
                                     "Platz ist vielleicht auf ein anderes Telefon gewechselt)."},
     "session.host_only": {"en": "Only the host may do that.",
-                          "it": "Solo chi ospita può farlo.",
-                          "de": "Das darf nur die Spielleitung."},
+                          "it": "Solo l'host può farlo.",
+                          "de": "Das darf nur der Host."},
     "session.own_seat_only": {"en": "You may act only for your own seat.",
                               "it": "Puoi agire solo per il tuo posto.",
                               "de": "Du kannst nur für deinen eigenen Platz handeln."},
     "session.host_move_seat": {"en": "A move entered by the host must say which seat it is "
                                      "for.",
-                               "it": "Una mossa inserita da chi ospita deve dire per quale "
+                               "it": "Una mossa inserita dall'host deve dire per quale "
                                      "posto è.",
-                               "de": "Ein Zug der Spielleitung muss sagen, für welchen Platz er "
+                               "de": "Ein Zug des Hosts muss sagen, für welchen Platz er "
                                      "ist."},
     "session.hand_player_only": {"en": "Only a player declares their own hand.",
                                  "it": "Solo un giocatore dichiara la propria mano.",
@@ -268,18 +289,18 @@ register({
                               "de": "Du kannst nur deinen eigenen Zug zurücknehmen, und nur "
                                     "solange er der letzte ist."},
     "session.rewind_host_only": {"en": "Only the host may go back further than the last move.",
-                                 "it": "Solo chi ospita può tornare indietro oltre l'ultima "
+                                 "it": "Solo l'host può tornare indietro oltre l'ultima "
                                        "mossa.",
-                                 "de": "Nur die Spielleitung kann weiter als den letzten Zug "
-                                       "zurückgehen."},
+                                 "de": "Nur der Host kann weiter zurückgehen als bis zum "
+                                       "letzten Zug."},
     "session.rewind_range": {"en": "Go back to a version from {start} to {end}.",
                              "it": "Torna a una versione da {start} a {end}.",
                              "de": "Gehe zu einer Version von {start} bis {end} zurück."},
     "session.stale": {"en": "The game has moved on (version {version}): reload and try again.",
                       "it": "La partita è andata avanti (versione {version}): ricarica e "
                             "riprova.",
-                      "de": "Das Spiel ist weitergegangen (Version {version}): neu laden und "
-                            "noch einmal versuchen."},
+                      "de": "Das Spiel ist weitergegangen (Version {version}): lade neu und "
+                            "versuche es noch einmal."},
     "session.busy": {"en": "Too many changes at once at this table; try again.",
                      "it": "Troppe modifiche insieme a questo tavolo; riprova.",
                      "de": "Zu viele gleichzeitige Änderungen an diesem Tisch; versuche es noch "

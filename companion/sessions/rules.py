@@ -64,7 +64,7 @@ register({
     "session.rule.seat": {
         "en": "Each player acts, and reads their hand, for their own seat only.",
         "it": "Ogni giocatore agisce, e legge la sua mano, solo per il proprio posto.",
-        "de": "Alle handeln, und lesen ihre Hand, nur für den eigenen Platz."},
+        "de": "Alle handeln und lesen ihre Hand nur für den eigenen Platz."},
     "session.rule.undo": {
         "en": "A player undoes only their own move, only while it is the last one, and "
               "a limited number of times a game.",

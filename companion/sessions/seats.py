@@ -51,7 +51,7 @@ register({
         "de": "Plätze kann man nur vor dem Spielbeginn entfernen."},
     "session.event.player_removed": {
         "en": "{name} was removed from the table",
-        "it": "{name} è stato tolto dal tavolo",
+        "it": "il posto di {name} è stato tolto dal tavolo",
         "de": "{name} wurde vom Tisch genommen"},
     "session.event.code_changed": {
         "en": "the table has a new join code",

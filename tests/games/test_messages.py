@@ -89,7 +89,7 @@ def test_every_game_word_and_option_value_is_a_term(game):
 
 def test_it_and_de_say_the_printed_games_words():
     assert render("gaia.event.tile_placed", {"terrain": "plains", "who": "Ada"}, "de") == \
-        "Ada legt ein Wiese-Plättchen"
+        "Ada legt ein Plättchen mit Wiese"
     assert "foresta" in render("gaia.nature.no_tile", {"terrain": "forest"}, "it")
     assert "Sonne" in render("gaia.event.power_played", {"card": "sun", "who": "Bo"}, "de")
     assert render("kazaam.tile.not_in_hand", {"tile": {"homunculus": "wood", "part": "arm",

@@ -95,8 +95,9 @@ THINGS: dict[str, W] = {
                         "die Stadt von {owner} ({terrain})"),
     "gaia.place.animals": ("the animals on the {terrain} tile",
                            "gli animali sulla tessera {terrain}",
-                           "die Tiere auf dem {terrain}-Plättchen"),
-    "gaia.place.tile": ("the {terrain} tile", "la tessera {terrain}", "das {terrain}-Plättchen"),
+                           "die Tiere auf dem Plättchen mit {terrain}"),
+    "gaia.place.tile": ("the {terrain} tile", "la tessera {terrain}",
+                        "das Plättchen mit {terrain}"),
     "gaia.place.empty": ("an empty square", "una casella vuota", "ein leeres Feld"),
 }
 

@@ -28,7 +28,7 @@ register({
                                  "de": "Es wartet nichts auf eine Antwort."},
     "kazaam.tile.bad": {"en": "The field {field} is not a homunculus tile.",
                         "it": "Il campo {field} non è una tessera homunculus.",
-                        "de": "Das Feld {field} ist kein Homunkulus-Plättchen."},
+                        "de": "Die Angabe {field} ist kein Homunkulus-Plättchen."},
     "kazaam.tile.bad_cost": {"en": "A tile costs {min} to {max} of: {ingredients}.",
                              "it": "Una tessera costa da {min} a {max} tra: {ingredients}.",
                              "de": "Ein Plättchen kostet {min} bis {max} aus: {ingredients}."},
@@ -76,7 +76,7 @@ register({
                                 "it": "La tessera costa esattamente {cost}; hai {pool}.",
                                 "de": "Das Plättchen kostet genau {cost}; du hast {pool}."},
     "kazaam.refresh.nothing": {"en": "None of your parts is face down.",
-                               "it": "Nessuna tua parte è coperta.",
+                               "it": "Nessuno dei tuoi pezzi è coperto.",
                                "de": "Keines deiner Teile liegt verdeckt."},
     "kazaam.power.empty_slot": {"en": "Nothing is built at your {slot}.",
       "it": "Al tuo posto {slot} non c'è niente.",
@@ -192,8 +192,8 @@ register({f"kazaam.event.{k}": {"en": en, "it": it, "de": de}
 register({
     "kazaam.tail.not_itself": {
         "en": "The tail cannot target itself: choose another part.",
-        "it": "La coda non può colpire se stessa: scegli un'altra parte.",
-        "de": "Der Schwanz kann nicht sich selbst treffen: wähle ein anderes Teil."},
+        "it": "La coda non può colpire se stessa: scegli un altro pezzo.",
+        "de": "Der Schwanz kann sich nicht selbst treffen: wähle ein anderes Teil."},
     "kazaam.stalled.no_tiles": {
         "en": "No tile is left to draw and a whole round passed without a build: "
               "the host may finish the game and score it as it stands.",

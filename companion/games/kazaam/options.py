@@ -25,7 +25,7 @@ _WORDS: dict[str, tuple[Texts, Texts]] = {
 OPTIONS: tuple[Option, ...] = tuple(choice_option(name, OPTION_CHOICES[name], _WORDS[name])
                                     for name in OPTION_CHOICES)
 SUMMARY: Texts = {"en": "Alchemists build a homunculus from ingredients.",
-                  "it": "Alchimisti costruiscono un homunculus con gli ingredienti.",
+                  "it": "Gli alchimisti costruiscono un homunculus con gli ingredienti.",
                   "de": "Alchemisten bauen einen Homunkulus aus Zutaten."}
 
 #: what the pages offer to pick, so that no page copies the game's lists

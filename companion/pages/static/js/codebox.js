@@ -12,7 +12,7 @@ addStrings({
     "codebox.go": "Entra", "codebox.hint": "Le 6 lettere e cifre sullo schermo del tavolo.",
     "codebox.empty": "Scrivi prima il codice.", "codebox.unknown": "Nessun tavolo ha il codice {code}: controllalo e riprova.",
     "codebox.offline": "Il servizio non risponde: controlla il Wi-Fi e riprova." },
-  de: { "codebox.title": "Einen Code? An einen Tisch setzen", "codebox.label": "Tisch-Code",
+  de: { "codebox.title": "Hast du einen Code? Setz dich an einen Tisch", "codebox.label": "Tisch-Code",
     "codebox.go": "Beitreten", "codebox.hint": "Die 6 Buchstaben und Ziffern auf dem Tischbildschirm.",
     "codebox.empty": "Gib zuerst den Code ein.", "codebox.unknown": "Kein Tisch hat den Code {code}: prüfe ihn und versuche es noch einmal.",
     "codebox.offline": "Der Dienst ist nicht erreichbar: prüfe das WLAN und versuche es noch einmal." },

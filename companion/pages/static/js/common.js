@@ -38,7 +38,7 @@ const UI = {
     pool: "Ingredienti", rejoin: "Inquadra per riprendere il posto" },
   de: { live: "live", reconnecting: "verbinde neu…", join: "Beitreten", name: "Dein Name", color: "Farbe",
     prototype: "Prototyp", ingredient: "Deine Zutat", yourTurn: "Du bist dran!",
-    waiting: "{who} ist dran", actionsLeft: "noch {n} Aktionen", undo: "Meinen letzten Zug zurück",
+    waiting: "{who} ist dran", actionsLeft: "noch {n} Aktionen", undo: "Meinen letzten Zug zurücknehmen",
     endTurn: "Zug beenden", draw: "Ziehen", deck: "Stapel", hand: "Deine Hand", unknown: "unbekannt",
     players: "Mitspielende", score: "Wertung", feed: "Was geschah", start: "Spiel starten",
     scanToJoin: "Zum Beitreten scannen", orOpen: "oder öffne", lobby: "Warte auf Mitspielende",
@@ -50,7 +50,7 @@ const UI = {
     refresh: "Auffrischen", feed_auto: "Automatisch füttern", claim: "Ziel nehmen",
     chooseSquare: "Tippe ein markiertes Feld", needs: "Bedürfnisse", refill: "Nachgelegte Karte",
     gameOver: "Spielende", winner: "Gewinner: {who}", seat: "Platz", setup: "Aufbau",
-    deal: "Gib allen 2 Landschafts- und 1 Lebenskarte.",
+    deal: "Gib allen 2 Natur-Karten und 1 Leben-Karte.",
     enterObjectives: "Gib die aufgedeckten Ziele ein.", enterDisplay: "Gib die offenen Karten ein.",
     pool: "Zutaten", rejoin: "Scannen, um diesen Platz zu übernehmen" },
 };

@@ -19,12 +19,12 @@ addStrings({
     "setup.nature": "Carta natura {n}", "setup.life": "Carta vita {n}", "setup.symbol": "Simbolo", "setup.need": "Bisogno {n}",
     "setup.power": "Carta potere {n}", "setup.choose": "— scegli —", "setup.start": "Inizia la partita",
     "setup.missing": "Scegli prima un valore in ogni campo (ne mancano {n}).", "setup.same": "Obiettivo {n}: scegli due terreni diversi." },
-  de: { "setup.title": "Den Tisch aufbauen", "setup.deal": "Gib allen 2 Naturkarten und 1 Lebenskarte (im Expertenspiel dazu 1 Machtkarte).",
+  de: { "setup.title": "Den Tisch aufbauen", "setup.deal": "Gib allen 2 Natur-Karten und 1 Leben-Karte (im Expertenspiel dazu 1 Macht-Karte).",
     "setup.objectives": "Decke {n} Ziele auf und gib jedes ein.", "setup.display": "Lege die offenen Karten aus und gib sie ein.",
     "setup.objective": "Ziel {n}", "setup.kind": "Art", "setup.first": "Erste Landschaft", "setup.second": "Zweite Landschaft",
-    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "je eine Landschaft", "setup.powerGoal": "4 Machtkarten gespielt",
-    "setup.nature": "Naturkarte {n}", "setup.life": "Lebenskarte {n}", "setup.symbol": "Symbol", "setup.need": "Bedürfnis {n}",
-    "setup.power": "Machtkarte {n}", "setup.choose": "— wählen —", "setup.start": "Spiel starten",
+    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "je eine Landschaft", "setup.powerGoal": "4 Macht-Karten gespielt",
+    "setup.nature": "Natur-Karte {n}", "setup.life": "Leben-Karte {n}", "setup.symbol": "Symbol", "setup.need": "Bedürfnis {n}",
+    "setup.power": "Macht-Karte {n}", "setup.choose": "— wählen —", "setup.start": "Spiel starten",
     "setup.missing": "Wähle zuerst in jedem Feld einen Wert (noch {n} leer).", "setup.same": "Ziel {n}: wähle zwei verschiedene Landschaften." },
 });
 

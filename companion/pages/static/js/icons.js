@@ -19,7 +19,7 @@ addStrings({
     "icon.hand": "Mano", "icon.deck": "Mazzo", "icon.accept": "Accetta", "icon.cancel": "Annullala",
     "icon.score": "Punteggio", "icon.claim": "Prendi un obiettivo", "icon.feed": "Sfama", "icon.tile": "Tessera",
     "icon.build": "Costruisci", "icon.discard": "Scarta", "icon.power": "Potere", "icon.refresh": "Rinnova",
-    "icon.face_down": "Coperto", "icon.objective": "Obiettivo", "icon.pawn": "Pedina" },
+    "icon.face_down": "Coperto", "icon.objective": "Obiettivo", "icon.pawn": "Segnalino" },
   de: { "icon.draw": "Ziehen", "icon.undo": "Rückgängig", "icon.end_turn": "Zug beenden", "icon.unknown": "Unbekannt",
     "icon.hand": "Hand", "icon.deck": "Stapel", "icon.accept": "Annehmen", "icon.cancel": "Abwehren",
     "icon.score": "Wertung", "icon.claim": "Ein Ziel nehmen", "icon.feed": "Füttern", "icon.tile": "Plättchen",

@@ -33,7 +33,7 @@ addStrings({
     "join.noColors": "Alle Farben sind vergeben.",
     "join.full": "Der Tisch ist voll.", "join.wrong": "Kein Tisch hat den Code {code}.",
     "join.retype": "Prüfe den Code auf dem Tischbildschirm und gib ihn erneut ein.",
-    "join.started": "Das Spiel an Tisch {code} hat schon begonnen: Es gibt keine neuen Plätze.",
+    "join.started": "Das Spiel am Tisch {code} hat schon begonnen: Es gibt keine neuen Plätze.",
     "join.startedHelp": "Du spielst schon mit? Bitte den Host um deinen Platz-Link (Neues Token auf dem Tischbildschirm). Oder tritt einem anderen Tisch bei:",
     "join.code": "Tisch-Code", "join.go": "Öffnen", "join.name": "Dein Name",
     "join.color": "Farbe",

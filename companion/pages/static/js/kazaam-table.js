@@ -10,14 +10,14 @@ addStrings({
     "score.prototype": "Prototype parts", "score.chains": "Chains", "score.first_complete": "First complete" },
   it: { "tb.tilesInHand": "Tessere in mano", "tb.built": "Costruito", "tb.ingredients": "Ingredienti",
     "tb.prototype": "Prototipo", "tb.ownIngredient": "Ingrediente proprio", "tb.points": "Punti",
-    "tb.faceDown": "coperta", "tb.pile": "Pila",
+    "tb.faceDown": "coperta", "tb.pile": "Mucchio",
     "tb.finalRound": "Ultimo giro: la partita finisce alla fine di questo giro.", "score.parts": "Parti",
     "score.prototype": "Parti del prototipo", "score.chains": "Catene", "score.first_complete": "Primo completo" },
   de: { "tb.tilesInHand": "Plättchen auf der Hand", "tb.built": "Gebaut", "tb.ingredients": "Zutaten",
     "tb.prototype": "Prototyp", "tb.ownIngredient": "Eigene Zutat", "tb.points": "Punkte", "tb.faceDown": "verdeckt",
     "tb.pile": "Stapel", "tb.finalRound": "Letzte Runde: Das Spiel endet, wenn diese Runde vorbei ist.",
     "score.parts": "Teile", "score.prototype": "Prototyp-Teile", "score.chains": "Ketten",
-    "score.first_complete": "Als Erste fertig" },
+    "score.first_complete": "Zuerst fertig" },
 });
 
 function built(ctx, board, word) {

@@ -19,8 +19,8 @@ addStrings({
     "pend.retry": "No answer yet: sending again…", "pend.done": "Done.", "pend.refused": "Not accepted: {why}" },
   it: { "pend.sending": "Invio…", "pend.offline": "Nessuna rete: resta qui e sarà inviato di nuovo.",
     "pend.retry": "Ancora nessuna risposta: invio di nuovo…", "pend.done": "Fatto.", "pend.refused": "Non accettata: {why}" },
-  de: { "pend.sending": "Wird gesendet…", "pend.offline": "Kein Netz: bleibt hier und wird erneut gesendet.",
-    "pend.retry": "Noch keine Antwort: sende erneut…", "pend.done": "Erledigt.", "pend.refused": "Nicht angenommen: {why}" },
+  de: { "pend.sending": "Wird gesendet…", "pend.offline": "Kein Netz: Es bleibt hier und wird erneut gesendet.",
+    "pend.retry": "Noch keine Antwort: wird erneut gesendet…", "pend.done": "Erledigt.", "pend.refused": "Nicht angenommen: {why}" },
 });
 
 // No answer, or one that says "try again": the server never decided on the request.

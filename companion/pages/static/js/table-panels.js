@@ -17,7 +17,7 @@ addStrings({
     "tb.csv": "Scarica i risultati (CSV)", "tb.bgstats": "Aggiungi a BG Stats" },
   de: { "tb.players": "Mitspielende", "tb.onTurn": "am Zug", "tb.none": "keine", "tb.piles": "Übrige Karten",
     "tb.discard": "Ablage", "tb.results": "Ergebnis", "tb.rank": "Platz", "tb.total": "Summe", "tb.player": "Person",
-    "tb.winner": "{who} gewinnt!", "tb.winners": "Gewinner: {who}", "tb.reason": "Warum es endete: {reason}",
+    "tb.winner": "{who} gewinnt!", "tb.winners": "Gewonnen haben: {who}", "tb.reason": "Warum es endete: {reason}",
     "tb.rematchOpen": "Eine Revanche ist offen", "tb.rematchGo": "Zum neuen Tisch",
     "tb.csv": "Ergebnis herunterladen (CSV)", "tb.bgstats": "Zu BG Stats hinzufügen" },
 });
