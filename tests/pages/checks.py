@@ -333,7 +333,9 @@ def axe_check(page: Any, *, ignore: Iterable[str] = ()) -> list[dict[str, Any]]:
 
     # judge the page at rest: a row still fading in (the results' reveal) has the
     # contrast of its half-way opacity
-    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    page.evaluate("() => Promise.all(document.getAnimations()"
+                  ".filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)"
+                  ".map((a) => a.finished.catch(() => null)))")
     results = Axe().run(page).response
     skipped = set(ignore)
     found = [v for v in results["violations"] if v["id"] not in skipped]
