@@ -77,8 +77,9 @@ def sharded_pubsub(client: redis.Redis | RedisCluster) -> bool:
     standalone Redis (any version) and a 6.x cluster keep plain pub/sub."""
     if not isinstance(client, RedisCluster):
         return False
-    info = client.info("server", target_nodes=RedisCluster.ALL_NODES)
-    versions = [str(node.get("redis_version", "0")) for node in info.values()]
+    # node by node: asked of all nodes at once, a one-node cluster answers unkeyed
+    versions = [str(client.info("server", target_nodes=node).get("redis_version", "0"))
+                for node in client.get_nodes()]
     return bool(versions) and all(int(v.split(".")[0]) >= 7 for v in versions)
 
 
