@@ -79,7 +79,7 @@ def sharded_pubsub(client: redis.Redis | RedisCluster) -> bool:
         return False
     # node by node: asked of all nodes at once, a one-node cluster answers unkeyed
     versions = [str(client.info("server", target_nodes=node).get("redis_version", "0"))
-                for node in client.get_nodes()]
+                for node in client.get_nodes()]  # type: ignore[no-untyped-call]
     return bool(versions) and all(int(v.split(".")[0]) >= 7 for v in versions)
 
 
