@@ -25,32 +25,7 @@ import gevent.event
 import redis
 
 from bench.table_clients import read_stream
-from companion.store.embedded import EmbeddedRedis, LocalCluster, free_port
-
-CLUSTER = {"cluster-enabled": "yes", "cluster-config-file": "nodes.conf",
-           "cluster-node-timeout": "3000", "appendonly": "no"}
-
-
-class OneMaster:
-    """A cluster of one master holding every slot (redis-cli wants three to create one)."""
-
-    def __init__(self, base: Path) -> None:
-        self.server = EmbeddedRedis(base / "node0", port=free_port(), extra=CLUSTER).start()
-        self.ports = [self.server.port]
-        node = redis.Redis(port=self.server.port)
-        node.execute_command("CLUSTER ADDSLOTSRANGE", 0, 16383)
-        deadline = time.monotonic() + 30
-        while node.cluster("info").get("cluster_state") != "ok":
-            assert time.monotonic() < deadline, "the cluster did not come up"
-            gevent.sleep(0.1)
-
-    @property
-    def url(self) -> str:
-        return f"redis+cluster://127.0.0.1:{self.ports[0]}"
-
-    def stop(self) -> None:
-        self.server.stop()
-
+from companion.store.embedded import LocalCluster
 
 def counters(ports: list[int]) -> list[int]:
     """Per node: publishes run there plus publishes received from the other nodes."""
@@ -141,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     runs = {}
     for masters in (1, 3):
         folder = Path(tempfile.mkdtemp())
-        cluster: Any = OneMaster(folder) if masters == 1 else LocalCluster(folder, masters)
+        cluster = LocalCluster(folder, masters)
         try:
             runs[masters] = measure(cluster, games, args)
             if masters == 3:

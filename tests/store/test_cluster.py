@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import uuid
@@ -11,7 +12,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from companion.store import keys
+from companion.store import Store, connect, keys, sharded_pubsub
 from tests.api.client import Api
 from tests.api.sse import Stream
 from tests.api.test_lifecycle import play_through_api
@@ -149,16 +150,26 @@ def _move(api: Api, t: dict, at: list[int]) -> None:
     assert r.status_code == 201, r.text
 
 
-def test_a_move_reaches_its_stream_by_sharded_pubsub_only(cluster, on_cluster):
-    assert on_cluster.app.extensions["companion"].store.sharded  # Redis 7 on every node
-    api = Api(on_cluster.url)
+@contextlib.contextmanager
+def _streamed(cluster: LocalCluster, server: LiveServer) -> Iterator[tuple]:
+    """A new table with its public stream open and its SSUBSCRIBE in effect: (api, table,
+    index of the node owning its slot, stream, version the stream started at)."""
+    api = Api(server.url)
     t = api.table(2)
     owner = _owner(cluster, t["sid"])
     stream = Stream(f"{api.base}/sessions/{t['sid']}/events")
     try:
         version = int(stream.next()["id"])
-        counts = _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] and
-                        _shard_subscribers(cluster, t["sid"]))
+        _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] == 1)
+        yield api, t, owner, stream, version
+    finally:
+        stream.close()
+
+
+def test_a_move_reaches_its_stream_by_sharded_pubsub_only(cluster, on_cluster):
+    assert on_cluster.app.extensions["companion"].store.sharded  # Redis 7 on every node
+    with _streamed(cluster, on_cluster) as (api, t, owner, stream, version):
+        counts = _shard_subscribers(cluster, t["sid"])
         assert counts == [1 if i == owner else 0 for i in range(3)]  # its shard only
         assert _patterns(cluster) == [0, 0, 0]  # no PSUBSCRIBE anywhere
         before = _spublished(cluster)
@@ -167,31 +178,31 @@ def test_a_move_reaches_its_stream_by_sharded_pubsub_only(cluster, on_cluster):
         assert int(event["id"]) == version + 1 and event["event"] == "version"
         ran = [after - b for after, b in zip(_spublished(cluster), before, strict=True)]
         assert ran == [1 if i == owner else 0 for i in range(3)]  # one SPUBLISH, its shard
-    finally:
-        stream.close()
     _until(lambda: _shard_subscribers(cluster, t["sid"]) == [0, 0, 0])  # closed: gone
 
 
 def test_a_lost_listener_resubscribes_and_resyncs(cluster, on_cluster):
-    api = Api(on_cluster.url)
-    t = api.table(2)
-    owner = _owner(cluster, t["sid"])
-    stream = Stream(f"{api.base}/sessions/{t['sid']}/events")
-    try:
-        version = int(stream.next()["id"])
-        _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] == 1)
+    with _streamed(cluster, on_cluster) as (api, t, owner, stream, version):
         node = redis.Redis(port=cluster.ports[owner])
         assert node.execute_command("CLIENT KILL TYPE pubsub") >= 1
         _move(api, t, [0, 0])  # very likely while the listener is away: resync catches up
         _move(api, t, [1, 0])
-        got = stream.until(version + 2)
-        assert [int(e["id"]) for e in got][-1] == version + 2
+        assert int(stream.until(version + 2)[-1]["id"]) == version + 2
         assert _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] == 1)
         undo = api.post(f"/sessions/{t['sid']}/undo", t["tokens"][0], json={})
         assert undo.status_code == 201  # and live again through the new subscription
         assert int(stream.until(version + 3)[-1]["id"]) == version + 3
+
+
+def test_a_one_master_cluster_is_sharded_too(tmp_path):
+    """One node answers INFO unkeyed when asked of all nodes: the check asks each."""
+    one = LocalCluster(tmp_path, masters=1)
+    try:
+        client = connect(one.url)
+        assert sharded_pubsub(client) and Store(client, 60, 60).sharded
+        client.close()
     finally:
-        stream.close()
+        one.stop()
 
 
 def test_a_standalone_redis_7_keeps_the_pattern_subscription(clean_redis, tmp_path):
