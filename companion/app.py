@@ -96,7 +96,8 @@ class Companion:
         with self._lock:
             if self._hub is None:
                 self._hub = Hub(store.redis, store.docs,
-                                int(self.config["SSE_BACKLOG_BYTES"]))
+                                int(self.config["SSE_BACKLOG_BYTES"]),
+                                sharded=lambda: store.sharded)
             return self._hub
 
     def close(self) -> None:

@@ -2,7 +2,8 @@
 
 Every SSE stream and long-poll of this process registers a queue for its
 session; a single background listener (one Redis connection, a pattern
-subscription) hands each published version to the queues of that session.
+subscription; sharded subscriptions per session on a Redis >= 7 cluster, see
+``companion/shards.py``) hands each published version to the queues of that session.
 Pub/sub drops messages while disconnected, so streams catch up from the
 stored log using their last seen version (``Last-Event-ID``). Each message (and each
 resync, per session) carries a :class:`Once`: the seats' own streams of that session
@@ -20,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from companion.shards import Shards
 from companion.store import keys
 from companion.store.docs import Docs
 
@@ -63,8 +65,12 @@ class Backlog(queue.Queue[dict[str, Any]]):
 
 class Hub:
     def __init__(self, client: Any, docs: Docs | None = None,
-                 backlog: int = 1024 * 1024) -> None:
+                 backlog: int = 1024 * 1024,
+                 sharded: Callable[[], bool] = lambda: False) -> None:
         self.client = client
+        #: asked by the listener (each time it connects): SSUBSCRIBE per session or not
+        self.sharded = sharded
+        self._shards: Shards | None = None
         #: fed with each message's document (a change on this worker then needs no read)
         self.docs = docs
         self.backlog = backlog
@@ -84,7 +90,10 @@ class Hub:
     def subscribe(self, sid: str) -> queue.Queue[dict[str, Any]]:
         q: queue.Queue[dict[str, Any]] = Backlog(self.backlog)
         with self._lock:
-            self._subscribers.setdefault(sid, set()).add(q)
+            group = self._subscribers.setdefault(sid, set())
+            group.add(q)
+            if len(group) == 1 and self._shards is not None:
+                self._shards.poke()  # a new session: its listener SSUBSCRIBEs it
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="companion-hub",
                                                 daemon=True)
@@ -98,6 +107,8 @@ class Hub:
                 group.discard(q)
                 if not group:
                     del self._subscribers[sid]
+                    if self._shards is not None:
+                        self._shards.poke()  # its last stream: SUNSUBSCRIBE
 
     @property
     def clients(self) -> int:
@@ -105,7 +116,9 @@ class Hub:
             return sum(len(g) for g in self._subscribers.values())
 
     def _dispatch(self, channel: bytes, data: bytes) -> None:
-        sid = keys.sid_of_channel(channel.decode())
+        self._dispatch_sid(keys.sid_of_channel(channel.decode()), data)
+
+    def _dispatch_sid(self, sid: str, data: bytes) -> None:
         with self._lock:
             targets = list(self._subscribers.get(sid, ()))
         # {version, events, state}, then the revision and the document (scripts.COMMIT)
@@ -137,20 +150,12 @@ class Hub:
                 if not self._subscribers:
                     self._thread = None
                     return
-            pubsub = None
             try:
-                pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-                pubsub.psubscribe(keys.CHANNEL_PATTERN)
-                self.connected.set()
+                if self.sharded():
+                    self._listen_sharded()
+                else:
+                    self._listen()
                 backoff = 0.2
-                self._wake_all()  # anything published while we were away: catch up
-                while not self.stopped.is_set():
-                    message = pubsub.get_message(timeout=1.0)
-                    if message is not None and message["type"] == "pmessage":
-                        self._dispatch(message["channel"], message["data"])
-                    with self._lock:
-                        if not self._subscribers:
-                            break
             except Exception as err:  # the listener must outlive any one failure
                 self.connected.clear()
                 if self.stopped.is_set():
@@ -158,20 +163,65 @@ class Hub:
                 log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
                 self.stopped.wait(backoff)
                 backoff = min(backoff * 2, 5.0)
-            finally:
-                if pubsub is not None:
-                    with contextlib.suppress(Exception):
-                        pubsub.close()
+
+    def _listen(self) -> None:
+        """Plain pub/sub: one pattern subscription hears every session's changes."""
+        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        try:
+            pubsub.psubscribe(keys.CHANNEL_PATTERN)
+            self.connected.set()
+            self._wake_all()  # anything published while we were away: catch up
+            while not self.stopped.is_set():
+                message = pubsub.get_message(timeout=1.0)
+                if message is not None and message["type"] == "pmessage":
+                    self._dispatch(message["channel"], message["data"])
+                with self._lock:
+                    if not self._subscribers:
+                        return
+        finally:
+            with contextlib.suppress(Exception):
+                pubsub.close()
+
+    def _listen_sharded(self) -> None:
+        """Sharded pub/sub: the sessions streamed here, each SSUBSCRIBEd on its shard.
+        A session resyncs once its subscription is in effect (confirmed by its node):
+        whatever was published before — while its stream read the store, or while the
+        listener was away — is caught up from the stored log, as ``_wake_all`` does."""
+        shards = Shards(self.client)
+        with self._lock:
+            self._shards = shards
+        try:
+            self.connected.set()
+            while not self.stopped.is_set():
+                with self._lock:
+                    wanted = set(self._subscribers)
+                if not wanted:
+                    return
+                shards.sync(wanted)
+                for kind, sid, data in shards.messages(timeout=1.0):
+                    if kind == "message":
+                        self._dispatch_sid(sid, data)
+                    else:
+                        self._wake(sid)
+        finally:
+            with self._lock:
+                self._shards = None
+            shards.close()
 
     def _wake_all(self) -> None:
         """Tell every client to re-check the store (messages may have been missed)."""
         with self._lock:
-            groups = [list(group) for group in self._subscribers.values()]
-        for group in groups:
-            wake = {"resync": True, "read": Once()}  # one read per session, as a message
-            for q in group:
-                with contextlib.suppress(queue.Full):
-                    q.put_nowait(wake)
+            sids = list(self._subscribers)
+        for sid in sids:
+            self._wake(sid)
+
+    def _wake(self, sid: str) -> None:
+        with self._lock:
+            group = list(self._subscribers.get(sid, ()))
+        wake = {"resync": True, "read": Once()}  # one read per session, as a message
+        for q in group:
+            with contextlib.suppress(queue.Full):
+                q.put_nowait(wake)
 
 
 def _committed(version: int, stored: bytes) -> tuple[int, int, bytes] | None:

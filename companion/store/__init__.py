@@ -71,6 +71,18 @@ def connect(url: str, max_connections: int = 64) -> redis.Redis | RedisCluster:
     return redis.Redis(connection_pool=pool)
 
 
+def sharded_pubsub(client: redis.Redis | RedisCluster) -> bool:
+    """Whether changes go out by sharded pub/sub (SPUBLISH/SSUBSCRIBE): on a Redis Cluster
+    whose every node is Redis >= 7, where a plain PUBLISH would reach every node. A
+    standalone Redis (any version) and a 6.x cluster keep plain pub/sub."""
+    if not isinstance(client, RedisCluster):
+        return False
+    # node by node: asked of all nodes at once, a one-node cluster answers unkeyed
+    versions = [str(client.info("server", target_nodes=node).get("redis_version", "0"))
+                for node in client.get_nodes()]  # type: ignore[no-untyped-call]
+    return bool(versions) and all(int(v.split(".")[0]) >= 7 for v in versions)
+
+
 def dumps(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
@@ -90,6 +102,14 @@ class Store:
         #: documents this worker last wrote, read or was sent (a change's first guess)
         self.docs = Docs()
         self._memory: tuple[float, tuple[int, int]] = (0.0, (0, 0))
+        self._sharded: bool | None = None
+
+    @property
+    def sharded(self) -> bool:
+        """:func:`sharded_pubsub`, asked once per process (the first commit or stream)."""
+        if self._sharded is None:
+            self._sharded = bool(self._read(sharded_pubsub, self.redis))
+        return self._sharded
 
     # -- reads ---------------------------------------------------------------------------
     def load(self, sid: str, idem_key: str | None = None) -> Loaded | None:
@@ -180,7 +200,8 @@ class Store:
                 dumps(idem_record) if idem_record is not None else "",
                 self.idempotency_ttl, self.session_ttl, keys.channel(sid),
                 dumps(message) if message is not None else "",
-                "1" if idem_key else "0", "1" if message is not None else "0", max_bytes]
+                "1" if idem_key else "0", "1" if message is not None else "0", max_bytes,
+                "1" if self.sharded else "0"]
         idem = idem_key or keys.idempotency(sid, "-", "-")
         status, value = self._call(self._commit,
                                    keys=[keys.session(sid), keys.log(sid), idem], args=args)

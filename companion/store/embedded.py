@@ -327,7 +327,8 @@ def free_port() -> int:
 
 
 class LocalCluster:
-    """Three (or more) masters from the same binary, joined with its redis-cli."""
+    """Three (or more) masters from the same binary, joined with its redis-cli; or one
+    master given every slot (redis-cli creates clusters of three or more only)."""
 
     def __init__(self, base: Path, masters: int = 3) -> None:
         self.ports = [free_port() for _ in range(masters)]
@@ -336,11 +337,14 @@ class LocalCluster:
                 "cluster-enabled": "yes", "cluster-config-file": "nodes.conf",
                 "cluster-node-timeout": "3000", "appendonly": "no"}).start()
             for i, port in enumerate(self.ports)]
-        cli = str(Path(binary()).with_name("redis-cli"))
-        subprocess.run([cli, "--cluster", "create",
-                        *[f"127.0.0.1:{p}" for p in self.ports],
-                        "--cluster-replicas", "0", "--cluster-yes"],
-                       check=True, capture_output=True, timeout=60)
+        if masters == 1:
+            redis.Redis(port=self.ports[0]).cluster("ADDSLOTSRANGE", 0, 16383)
+        else:
+            cli = str(Path(binary()).with_name("redis-cli"))
+            subprocess.run([cli, "--cluster", "create",
+                            *[f"127.0.0.1:{p}" for p in self.ports],
+                            "--cluster-replicas", "0", "--cluster-yes"],
+                           check=True, capture_output=True, timeout=60)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             states = [redis.Redis(port=p).cluster("info").get("cluster_state")

@@ -12,6 +12,7 @@
 # ARGV[7] = channel, ARGV[8] = published message, ARGV[9] = "1" to use KEYS[3],
 # ARGV[10] = "1" for a public change (version bump, publish), "0" for a private one
 # ARGV[11] = the most bytes the session may hold (its log ``b`` + its document; 0: any)
+# ARGV[12] = "1" to SPUBLISH (a Redis >= 7 cluster: only the session's shard hears it)
 # The published message is ARGV[8], then the new revision and the document, each after a
 # newline (JSON never holds a raw one): every worker's Hub learns the document it would
 # otherwise read (companion/store/docs.py); only ARGV[8] leaves the server.
@@ -39,7 +40,8 @@ if ARGV[9] == "1" then
   redis.call("SET", KEYS[3], ARGV[4], "EX", ARGV[5])
 end
 if ARGV[10] == "1" then
-  redis.call("PUBLISH", ARGV[7], ARGV[8] .. "\\n" .. (rev + 1) .. "\\n" .. ARGV[2])
+  local publish = ARGV[12] == "1" and "SPUBLISH" or "PUBLISH"
+  redis.call(publish, ARGV[7], ARGV[8] .. "\\n" .. (rev + 1) .. "\\n" .. ARGV[2])
 end
 return {1, version}
 """

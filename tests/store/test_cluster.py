@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 
 import pytest
+import redis
 from redis.cluster import RedisCluster
 
-from companion.store import keys
+from companion.store import Store, connect, keys, sharded_pubsub
 from tests.api.client import Api
 from tests.api.sse import Stream
 from tests.api.test_lifecycle import play_through_api
@@ -104,3 +107,118 @@ def test_the_concurrency_tests_on_the_cluster(on_cluster):
 
     test_concurrent_posts_with_retries_apply_each_move_once(on_cluster)
     test_many_players_at_once_no_lost_or_doubled_moves(on_cluster)
+
+
+# -- sharded pub/sub (issue 20 item 5): Redis >= 7 cluster, SPUBLISH/SSUBSCRIBE --------------
+def _until(check, timeout: float = 10.0):
+    """Poll ``check`` (a Redis counter) until it holds: the subscription changes are
+    asynchronous (the listener thread makes them), so the test waits on the state."""
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        assert time.monotonic() < deadline, "the condition never held"
+        threading.Event().wait(0.02)
+    return value
+
+
+def _shard_subscribers(cluster: LocalCluster, sid: str) -> list[int]:
+    """PUBSUB SHARDNUMSUB of the session's channel on each node, in port order."""
+    channel = keys.channel(sid)
+    return [dict(redis.Redis(port=p).execute_command("PUBSUB SHARDNUMSUB", channel)
+                 )[channel.encode()] for p in cluster.ports]
+
+
+def _patterns(cluster: LocalCluster) -> list[int]:
+    return [redis.Redis(port=p).execute_command("PUBSUB NUMPAT") for p in cluster.ports]
+
+
+def _spublished(cluster: LocalCluster) -> list[int]:
+    return [redis.Redis(port=p).info("commandstats").get("cmdstat_spublish", {})
+            .get("calls", 0) for p in cluster.ports]
+
+
+def _owner(cluster: LocalCluster, sid: str) -> int:
+    client = RedisCluster(host="127.0.0.1", port=cluster.ports[0])
+    try:
+        return cluster.ports.index(client.get_node_from_key(keys.channel(sid)).port)
+    finally:
+        client.close()
+
+
+def _move(api: Api, t: dict, at: list[int]) -> None:
+    r = api.post(f"/sessions/{t['sid']}/moves", t["tokens"][0],
+                 json={"type": "play_nature", "terrain": "forest", "at": at})
+    assert r.status_code == 201, r.text
+
+
+@contextlib.contextmanager
+def _streamed(cluster: LocalCluster, server: LiveServer) -> Iterator[tuple]:
+    """A new table with its public stream open and its SSUBSCRIBE in effect: (api, table,
+    index of the node owning its slot, stream, version the stream started at)."""
+    api = Api(server.url)
+    t = api.table(2)
+    owner = _owner(cluster, t["sid"])
+    stream = Stream(f"{api.base}/sessions/{t['sid']}/events")
+    try:
+        version = int(stream.next()["id"])
+        _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] == 1)
+        yield api, t, owner, stream, version
+    finally:
+        stream.close()
+
+
+def test_a_move_reaches_its_stream_by_sharded_pubsub_only(cluster, on_cluster):
+    assert on_cluster.app.extensions["companion"].store.sharded  # Redis 7 on every node
+    with _streamed(cluster, on_cluster) as (api, t, owner, stream, version):
+        counts = _shard_subscribers(cluster, t["sid"])
+        assert counts == [1 if i == owner else 0 for i in range(3)]  # its shard only
+        assert _patterns(cluster) == [0, 0, 0]  # no PSUBSCRIBE anywhere
+        before = _spublished(cluster)
+        _move(api, t, [0, 0])
+        event = stream.until(version + 1)[-1]
+        assert int(event["id"]) == version + 1 and event["event"] == "version"
+        ran = [after - b for after, b in zip(_spublished(cluster), before, strict=True)]
+        assert ran == [1 if i == owner else 0 for i in range(3)]  # one SPUBLISH, its shard
+    _until(lambda: _shard_subscribers(cluster, t["sid"]) == [0, 0, 0])  # closed: gone
+
+
+def test_a_lost_listener_resubscribes_and_resyncs(cluster, on_cluster):
+    with _streamed(cluster, on_cluster) as (api, t, owner, stream, version):
+        node = redis.Redis(port=cluster.ports[owner])
+        assert node.execute_command("CLIENT KILL TYPE pubsub") >= 1
+        _move(api, t, [0, 0])  # very likely while the listener is away: resync catches up
+        _move(api, t, [1, 0])
+        assert int(stream.until(version + 2)[-1]["id"]) == version + 2
+        assert _until(lambda: _shard_subscribers(cluster, t["sid"])[owner] == 1)
+        undo = api.post(f"/sessions/{t['sid']}/undo", t["tokens"][0], json={})
+        assert undo.status_code == 201  # and live again through the new subscription
+        assert int(stream.until(version + 3)[-1]["id"]) == version + 3
+
+
+def test_a_one_master_cluster_is_sharded_too(tmp_path):
+    """One node answers INFO unkeyed when asked of all nodes: the check asks each."""
+    one = LocalCluster(tmp_path, masters=1)
+    try:
+        client = connect(one.url)
+        assert sharded_pubsub(client) and Store(client, 60, 60).sharded
+        client.close()
+    finally:
+        one.stop()
+
+
+def test_a_standalone_redis_7_keeps_the_pattern_subscription(clean_redis, tmp_path):
+    server = LiveServer(make_app(clean_redis, tmp_path))
+    try:
+        api = Api(server.url)
+        t = api.table(2)
+        assert not server.app.extensions["companion"].store.sharded
+        stream = Stream(f"{api.base}/sessions/{t['sid']}/events")
+        try:
+            version = int(stream.next()["id"])
+            plain = redis.Redis.from_url(clean_redis)
+            assert _until(lambda: plain.execute_command("PUBSUB NUMPAT")) == 1
+            _move(api, t, [0, 0])
+            assert int(stream.until(version + 1)[-1]["id"]) == version + 1
+        finally:
+            stream.close()
+    finally:
+        server.stop()
