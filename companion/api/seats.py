@@ -61,7 +61,7 @@ class Seat(MethodView):
 class JoinCode(MethodView):
     @blp.response(201, schemas.CodeChangedSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
-    @blp.answers(400, 401, 404, 409, 503, **contract.KEYED)
+    @blp.answers(400, 401, 404, 409, 422, 503, **contract.KEYED)
     def post(self, sid: str) -> Any:
         """A new join code (host): the old code and the seat links carrying it stop
         working; seated players keep their seats (``code_changed``)"""
