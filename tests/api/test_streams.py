@@ -49,7 +49,10 @@ def _flood(port: int, path: str, count: int, source: str = "127.0.0.1"
 def test_one_address_cannot_starve_the_service_of_connections(clean_redis, tmp_path):
     served = Served(tmp_path, REDIS_URL=clean_redis, SSE_MAX_PER_CLIENT="32",
                     SSE_MAX_STREAMS="60", SSE_SEAT_RESERVE="0",
-                    RATE_LIMIT_JOIN="1000 per minute")
+                    RATE_LIMIT_JOIN="1000 per minute",
+                    # the streams' own caps are under test here; the per-address cap
+                    # on connections has its own (test_connections.py)
+                    MAX_CONNECTIONS_PER_CLIENT="4000")
     kept: list[socket.socket] = []
     try:
         api = Api(served.url)
