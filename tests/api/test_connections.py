@@ -3,7 +3,7 @@ connections per client address, and a deadline for a request's line and headers.
 
 Loopback only; the attackers leave from 127.0.0.2… (bound sockets), the table from
 127.0.0.1. Bounded in connections and in seconds. ``SLOWLORIS=<connections>:<addresses>``
-runs a bigger attack (the before/after figures in the README).
+runs a bigger attack (the before/after figures in docs/benchmarks.md).
 """
 
 from __future__ import annotations
