@@ -27,6 +27,14 @@ def _lang() -> str:
     return language()
 
 
+@bp.app_context_processor
+def _languages() -> dict[str, Any]:
+    """The languages a page offers: every file of the catalogue, by its own name."""
+    from companion.i18n import load
+
+    return {"languages": [(lang, load(lang)["language"]["name"]) for lang in languages()]}
+
+
 @bp.get("/")
 def index() -> str:
     return render_template("start.html", lang=_lang())
