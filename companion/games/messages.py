@@ -109,7 +109,8 @@ def _fmt_thing(value: dict[str, Any], lang: str, game: str | None) -> str:
 
 def render(key: str, params: dict[str, Any], lang: str = "en") -> str:
     """The sentence for ``key`` in ``lang`` (English when not translated)."""
-    count = next((params[k] for k in COUNTED if isinstance(params.get(k), (int, float))), 1)
+    count = next((params[k] for k in COUNTED if isinstance(params.get(k), (int, float))
+                  and not isinstance(params[k], bool)), 1)
     wording = text(key, lang, count)
     if wording is None:
         return key
