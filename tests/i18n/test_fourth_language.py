@@ -60,10 +60,13 @@ def four(tmp_path: Path) -> Iterator[Path]:
         i18n.use(before)
 
 
+SHIPPED = i18n.languages()
+
+
 def test_the_new_file_is_a_language_checked_like_the_others(four: Path):
     from tests.i18n.test_catalogue import mismatches
 
-    assert i18n.languages() == (i18n.SOURCE, "de", NEW, "it")
+    assert i18n.languages()[0] == i18n.SOURCE and set(i18n.languages()) == {*SHIPPED, NEW}
     assert mismatches(i18n.messages(i18n.SOURCE), NEW, i18n.messages(NEW)) == []
     assert render("session.code_unknown", {"code": "ABCD"}, NEW) == \
         "[eo] No table has the code ABCD."
