@@ -16,7 +16,7 @@ from limits.strategies import FixedWindowRateLimiter, RateLimiter
 from redis.exceptions import RedisError
 
 from companion import config as settings
-from companion import observability
+from companion import i18n, observability
 from companion.live import Hub, Slots
 from companion.sessions import Sessions
 from companion.sessions.tokens import kept_secret, new_secret
@@ -139,6 +139,7 @@ def _limiter_uri(url: str) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = settings.resolve(config)  # raises BadSetting: a bad one stops the start
+    i18n.use(conf["CATALOGUE_DIR"] or i18n.DIR)
     embedded.private(Path(conf["INSTANCE_PATH"]))
     app = Flask(__name__, instance_path=str(Path(conf["INSTANCE_PATH"]).resolve()),
                 static_folder=None)

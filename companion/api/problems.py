@@ -21,13 +21,13 @@ from companion.api import guards, http, stream
 from companion.api.http import json_response
 from companion.games import GAMES
 from companion.games.errors import RuleError
-from companion.games.messages import LANGUAGES, render
+from companion.games.messages import render
+from companion.i18n import SOURCE, languages
 from companion.sessions import budget, records
 from companion.sessions.core import translate
 from companion.store import StoreFull, StoreUnavailable
 
 log = logging.getLogger(__name__)
-LANGS = LANGUAGES
 
 #: refusal kind -> (status, code, title)
 PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
@@ -73,13 +73,13 @@ def listed(kind: type[errors.SessionError]) -> tuple[int, str, str]:
 
 
 def language() -> str:
-    """The first of en/it/de the request's Accept-Language asks for; else ``?lang=``,
-    else English."""
-    best = request.accept_languages.best_match(LANGS)
+    """The first language of the catalogue the request's Accept-Language asks for;
+    else ``?lang=``, else the source language (English)."""
+    best = request.accept_languages.best_match(languages())
     if best:
         return str(best)
     asked = request.args.get("lang")
-    return asked if asked in LANGS else "en"
+    return asked if asked in languages() else SOURCE
 
 
 def problem(status: int, code: str, title: str, detail: str,

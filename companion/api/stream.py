@@ -14,7 +14,6 @@ from flask.wrappers import Response
 from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
-from companion.games.messages import register
 from companion.observability import SSE_CLIENTS
 from companion.sessions import public_state, reads
 from companion.store import Loaded
@@ -173,28 +172,6 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
         hub.unsubscribe(sid, q)
         release()
 
-
-# -- the per-seat stream (issue 14: no request per phone after a move) ------------------
-register({
-    "session.last_event_id": {
-        "en": "Last-Event-ID (or since) must be a version: a whole number of at most "
-              "{most} digits.",
-        "it": "Last-Event-ID (o since) deve essere una versione: un numero intero di al "
-              "massimo {most} cifre.",
-        "de": "Last-Event-ID (oder since) muss eine Version sein: eine ganze Zahl mit "
-              "höchstens {most} Ziffern."},
-    "session.token_in_url": {
-        "en": "A seat's token never goes in an address: send it as Authorization: Bearer.",
-        "it": "Il token di un posto non va mai in un indirizzo: invialo come "
-              "Authorization: Bearer.",
-        "de": "Das Token eines Platzes gehört nie in eine Adresse: sende es als "
-              "Authorization: Bearer."},
-    "session.seat_stream_host": {
-        "en": "The host has no seat of its own: follow the table's public stream.",
-        "it": "L'host non ha un posto suo: segui il flusso pubblico del tavolo.",
-        "de": "Der Host hat keinen eigenen Platz: folge dem öffentlichen Strom des "
-              "Tisches."},
-})
 
 #: ends a per-seat stream whose token stopped working (re-issued, taken over)
 LOST = b'event: lost\ndata: {"status": 401}\n\n'

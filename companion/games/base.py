@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.shapes import Shapes
@@ -13,22 +13,21 @@ Move = dict[str, Any]
 Event = dict[str, Any]
 
 
-Texts = dict[str, str]  # {"en": ..., "it": ..., "de": ...}
+Texts = dict[str, str]  # language -> words, for every language of the catalogue
 #: the six seat colours of games of at most six players; a game may declare more
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
 @dataclass(frozen=True)
 class Option:
-    """A game option as the start page offers it (name, values, default, words)."""
+    """A game option as the start page offers it (name, values, default); its words
+    are the catalogue's ``<game>.option.<name>`` and ``<game>.option.<name>.help``."""
 
     name: str
     #: "choice" (one of ``values``) or "boolean"
     type: str
     values: tuple[Any, ...]
     default: Any
-    label: Texts
-    help: Texts
     #: shown only when another option has a value, e.g. {"variant": "expert"}
     requires: dict[str, Any] | None = None
     #: bounds of a free input: (low, high) of a "number"; (most items, most characters)
@@ -40,29 +39,40 @@ class Option:
         return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def choice_option(name: str, choices: tuple[tuple[Any, ...], Any], words: tuple[Texts, Texts],
+def choice_option(name: str, choices: tuple[tuple[Any, ...], Any],
                   requires: dict[str, Any] | None = None) -> Option:
-    """An option from the rules' ``(values, default)`` and its ``(label, help)`` words:
-    values that are all booleans make a "boolean" offered as (False, True), any
-    others a "choice" among them."""
+    """An option from the rules' ``(values, default)``: values that are all booleans
+    make a "boolean" offered as (False, True), any others a "choice" among them."""
     values, default = choices
     kind = "boolean" if all(isinstance(v, bool) for v in values) else "choice"
     if kind == "boolean":
         values = (False, True)
-    label, help_ = words
-    return Option(name, kind, tuple(values), default, label, help_, requires)
+    return Option(name, kind, tuple(values), default, requires)
+
+
+#: (rule id, option, value): the rule reads otherwise when the option has that value
+RuleCase = tuple[str, str, object]
 
 
 @dataclass(frozen=True)
 class RulesText:
-    """A game's rules by id, texts that change with an option, and expert-only rules."""
+    """A game's rule ids in order, the rules that read otherwise with an option, and
+    expert-only rules. The texts ("Title: text") are the catalogue's: ``<game>.rule.<id>``
+    and, for a case, ``<game>.rule.<id>.<option>.<value>`` (:func:`rule_key`)."""
 
-    #: rule id -> {"en": "Title: text", ...}
-    rules: dict[str, Texts]
-    #: (rule id, option, value) -> the rule's texts when the option has that value
-    by_option: dict[tuple[str, str, object], Texts] = field(default_factory=dict)
+    rules: tuple[str, ...]
+    by_option: tuple[RuleCase, ...] = ()
     #: ids of rule groups a base (not expert) variant leaves out
     expert_only: tuple[str, ...] = ()
+
+
+def rule_key(game: str, rule: str, case: RuleCase | None = None) -> str:
+    """The catalogue key of a rule's text, or of its text in one option's case."""
+    if case is None:
+        return f"{game}.rule.{rule}"
+    _, option, value = case
+    word = str(value).lower() if isinstance(value, bool) else str(value)
+    return f"{game}.rule.{rule}.{option}.{word}"
 
 
 def _no_lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
@@ -104,15 +114,11 @@ class Game:
     board_svg: Callable[[dict[str, Any], str], str]
     #: the options a table may choose, with their words (GET /api/v1/games)
     options: tuple[Option, ...] = ()
-    #: the game's one-line description, in each language
-    summary: Texts | None = None
     #: the fields its moves, setup and declared hands may have; anything else is
     #: refused before the engine runs, so it is never stored (``games.shapes``)
     shapes: Shapes | None = None
     #: the values pages offer, by kind ({"terrains": (...), ...}): words via <game>.term.*
     words: dict[str, tuple[str, ...]] | None = None
-    #: the game's name as people read it, per language (``name`` capitalized if absent)
-    title: Texts | None = None
     #: the rules page and the links from refusals (``games.rules``)
     rules: RulesText | None = None
     #: the seat colours a player may choose, in the order they are offered
@@ -131,7 +137,13 @@ class Game:
 
     @property
     def label(self) -> Texts:
-        return self.title or {lang: self.name.capitalize() for lang in ("en", "it", "de")}
+        """The game's name as people read it, per language (``<game>.title``)."""
+        return _words(f"{self.name}.title", self.name.capitalize())
+
+    @property
+    def summary(self) -> Texts:
+        """The game's one-line description, per language (``<game>.summary``)."""
+        return _words(f"{self.name}.summary", self.name)
 
     def player_bounds(self, options: dict[str, Any]) -> tuple[int, int]:
         """(fewest, most) players for these normalized options."""
@@ -159,6 +171,13 @@ class Game:
     def status(state: State) -> str:
         """"playing" or "finished", as the engine keeps it."""
         return str(state["status"])
+
+
+def _words(key: str, otherwise: str) -> Texts:
+    from companion import i18n
+    from companion.games.messages import text
+
+    return {lang: text(key, lang) or otherwise for lang in i18n.languages()}
 
 
 NAME_MAX = 24

@@ -4,28 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
-Rules = dict[str, dict[str, str]]
+from companion import i18n
+from companion.games.base import rule_key
+from companion.games.messages import text
+
+#: rule id -> the catalogue key of its text
+Rules = dict[str, str]
 
 
-def _for_options(game: str, options: dict[str, Any]) -> Rules:
-    """The rules as a session with these (normalized) options plays them: texts that
-    depend on an option say what this game does; expert-only rules leave a base game."""
+def _for_options(game: str, options: dict[str, Any] | None) -> Rules:
+    """The rules, or with a session's (normalized) options the rules as it plays them:
+    texts that depend on an option say what this game does; expert-only rules leave a
+    base game."""
     from companion.games import GAMES
 
     definition = GAMES[game]
-    text = definition.rules
-    assert text is not None
+    kept = definition.rules
+    assert kept is not None
+    if options is None:
+        return {rid: rule_key(game, rid) for rid in kept.rules}
     options = definition.normalize_options(options)
     base = options.get("variant", "expert") != "expert"
     chosen: Rules = {}
-    for rid, texts in text.rules.items():
-        if base and rid.split(".")[0] in text.expert_only:
+    for rid in kept.rules:
+        if base and rid.split(".")[0] in kept.expert_only:
             continue
-        for (rule, option, value), alt in text.by_option.items():
+        chosen[rid] = rule_key(game, rid)
+        for case in kept.by_option:
+            rule, option, value = case
             if rule == rid and options.get(option) == value and \
                     type(options.get(option)) is type(value):
-                texts = alt
-        chosen[rid] = texts
+                chosen[rid] = rule_key(game, rid, case)
     return chosen
 
 
@@ -38,29 +47,16 @@ def rules_for(game: str, lang: str, options: dict[str, Any] | None = None
     definition = GAMES.get(game)
     if definition is None or definition.rules is None:
         return None
-    rules = definition.rules.rules
-    if options is not None:
-        rules = _for_options(game, options)
     out = []
-    for rid, texts in rules.items():
-        used = lang if lang in texts else "en"
-        title, _, text = texts[used].partition(": ")
-        out.append({"id": rid, "title": title, "text": text, "language": used})
+    for rid, key in _for_options(game, options).items():
+        used = lang if key in i18n.messages(lang) else i18n.SOURCE
+        title, _, said = (text(key, used) or "").partition(": ")
+        out.append({"id": rid, "title": title, "text": said, "language": used})
     return out
 
 
-#: The rules page's own words (its title, introduction and links).
-CHROME: dict[str, dict[str, str]] = {
-    "title": {"en": "{game}: the rules", "it": "{game}: le regole", "de": "{game}: die Regeln"},
-    "intro": {"en": "The rules as this companion keeps them, each with its id. A refused move "
-                    "names its rule: its link leads here.",
-              "it": "Le regole come le applica questo assistente, ognuna con il suo codice. "
-                    "Una mossa rifiutata cita la sua regola: il link porta qui.",
-              "de": "Die Regeln, wie dieser Begleiter sie anwendet, jede mit ihrer Kennung. "
-                    "Ein abgelehnter Zug nennt seine Regel: der Link führt hierher."},
-    "other": {"en": "Other games:", "it": "Altri giochi:", "de": "Andere Spiele:"},
-    "start": {"en": "Start a table", "it": "Nuovo tavolo", "de": "Neuer Tisch"},
-}
+#: The rules page's own words (its title, introduction and links): ``rules.page.<word>``.
+CHROME = ("title", "intro", "other", "start")
 
 
 def chrome(game: str, lang: str) -> dict[str, str]:
@@ -69,5 +65,4 @@ def chrome(game: str, lang: str) -> dict[str, str]:
 
     label = GAMES[game].label if game in GAMES else {}
     name = label.get(lang) or label.get("en") or game.capitalize()
-    return {k: (texts.get(lang) or texts["en"]).replace("{game}", name)
-            for k, texts in CHROME.items()}
+    return {k: (text(f"rules.page.{k}", lang) or "").replace("{game}", name) for k in CHROME}

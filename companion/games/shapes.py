@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.errors import BadMove
-from companion.games.messages import register
 
 
 @dataclass(frozen=True)
@@ -194,9 +193,3 @@ def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
     check(Fields({**declared.fields, "type": Text()}), move, path)
 
 
-register({
-    "move.unknown_field": {
-        "en": "This game has no field {field} here; leave it out.",
-        "it": "Questo gioco non ha il campo {field} qui: toglilo.",
-        "de": "Dieses Spiel hat hier kein Feld {field}; lass es weg."},
-})

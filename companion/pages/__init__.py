@@ -12,8 +12,10 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, request
 
 from companion.games import GAMES
-from companion.games.messages import _CATALOGUE, LANGUAGES
+from companion.games.messages import template
 from companion.games.rules import chrome, rules_for
+from companion.i18n import SOURCE, languages
+from companion.i18n import messages as catalogue_messages
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/static",
                template_folder="templates")
@@ -23,6 +25,14 @@ def _lang() -> str:
     from companion.api.problems import language
 
     return language()
+
+
+@bp.app_context_processor
+def _languages() -> dict[str, Any]:
+    """The languages a page offers: every file of the catalogue, by its own name."""
+    from companion.i18n import load
+
+    return {"languages": [(lang, load(lang)["language"]["name"]) for lang in languages()]}
 
 
 @bp.get("/")
@@ -47,7 +57,7 @@ def join(code: str) -> str:
 def rules(game: str) -> str:
     """The rules; with ``?session=<id>``, as that session's options play them."""
     lang = request.args.get("lang") or _lang()
-    lang = lang if lang in LANGUAGES else "en"
+    lang = lang if lang in languages() else SOURCE
     options = _session_options(game, request.args.get("session"))
     found = rules_for(game, lang, options)
     if found is None:
@@ -98,10 +108,9 @@ def manifest() -> Response:
 @bp.get("/i18n/<lang>.json")
 def messages(lang: str) -> Response:
     """Event narrations and rule sentences for the pages, in one language."""
-    if lang not in LANGUAGES:
+    if lang not in languages():
         abort(404)
-    body: dict[str, Any] = {key: texts.get(lang) or texts["en"]
-                            for key, texts in _CATALOGUE.items()}
+    body: dict[str, Any] = {key: template(key, lang) for key in catalogue_messages(SOURCE)}
     from flask import current_app
 
     response: Response = current_app.json.response(body)  # type: ignore[assignment]

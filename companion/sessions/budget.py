@@ -12,34 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import Invalid, SessionFull, StoreDown, said
-from companion.games.messages import register
 from companion.store import dumps
-
-register({
-    "session.too_big": {
-        "en": "This game has reached its storage limit of {max_kb} KB; finish it and start "
-              "a rematch to play on.",
-        "it": "Questa partita ha raggiunto il suo limite di spazio di {max_kb} KB; chiudila "
-              "e apri una rivincita per continuare.",
-        "de": "Dieses Spiel hat seine Speichergrenze von {max_kb} KB erreicht; beende es und "
-              "starte eine Revanche, um weiterzuspielen."},
-    "session.record_too_big": {
-        "en": "The record would take {kb} KB; a game holds at most {max_kb} KB.",
-        "it": "La registrazione occuperebbe {kb} KB; una partita ne contiene al massimo "
-              "{max_kb}.",
-        "de": "Die Aufzeichnung bräuchte {kb} KB; ein Spiel fasst höchstens {max_kb} KB."},
-    "session.body_too_large": {
-        "en": "The body is too large here: at most {max_kb} KB.",
-        "it": "Qui il corpo della richiesta è troppo grande: al massimo {max_kb} KB.",
-        "de": "Der Anfragekörper ist hier zu groß: höchstens {max_kb} KB."},
-    "session.store_high_water": {
-        "en": "The game store is nearly full: games in play go on, but new games have to "
-              "wait. Try again later.",
-        "it": "L'archivio delle partite è quasi pieno: le partite in corso continuano, ma "
-              "quelle nuove devono aspettare. Riprova più tardi.",
-        "de": "Der Spielspeicher ist fast voll: laufende Spiele gehen weiter, neue müssen "
-              "warten. Versuche es später noch einmal."},
-})
 
 
 class CreationPaused(StoreDown):

@@ -35,7 +35,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.errors import Invalid, said
-from companion.games.messages import register
 
 #: option -> (mode, smallest, largest, seconds per unit)
 MODES = {"per_turn": (10, 3600, 1), "per_player": (1, 180, 60)}
@@ -213,27 +212,3 @@ def resumed(option: dict[str, int] | None, entries: list[dict[str, Any]], now: f
     return run
 
 
-register({
-    "session.clock.shape": {
-        "en": "The clock is none, seconds per turn or minutes per player.",
-        "it": "L'orologio è nessuno, secondi per turno o minuti per giocatore.",
-        "de": "Die Uhr ist keine, Sekunden pro Zug oder Minuten pro Person."},
-    "session.clock.per_turn": {
-        "en": "A turn may last {min} to {max} seconds.",
-        "it": "Un turno può durare da {min} a {max} secondi.",
-        "de": "Ein Zug darf {min} bis {max} Sekunden dauern."},
-    "session.clock.per_player": {
-        "en": "Each player may have {min} to {max} minutes.",
-        "it": "Ogni giocatore può avere da {min} a {max} minuti.",
-        "de": "Jede Person darf {min} bis {max} Minuten haben."},
-    "session.clock.record_times": {
-        "en": "The record's times must be numbers in order, none in the future.",
-        "it": "Gli orari della registrazione devono essere numeri in ordine, nessuno nel "
-              "futuro.",
-        "de": "Die Zeiten der Aufzeichnung müssen Zahlen in Reihenfolge sein, keine in der "
-              "Zukunft."},
-    "session.event.clock_ran_out": {
-        "en": "{who} ran out of time ({over_by} s over)",
-        "it": "{who} ha finito il tempo ({over_by} s in più)",
-        "de": "{who} hat die Zeit überschritten ({over_by} s darüber)"},
-})

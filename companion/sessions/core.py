@@ -27,13 +27,7 @@ from companion.errors import (
     said,
 )
 from companion.games.errors import RuleError
-from companion.sessions import (  # noqa: F401 (registers the sentences)
-    bounds,
-    budget,
-    clock,
-    rules,
-    sentences,
-)
+from companion.sessions import bounds, budget, clock, rules
 from companion.sessions.tokens import hash_token, keyed_hash, new_code, same_hash
 from companion.sessions.views import public_state, turn_seat
 from companion.store import Loaded, Store, VersionConflict, keys

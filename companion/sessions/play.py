@@ -8,7 +8,6 @@ from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.games.errors import RuleError
-from companion.games.messages import register
 from companion.sessions import bounds, clock, replay, rules
 from companion.sessions.core import (
     Change,
@@ -26,20 +25,6 @@ from companion.sessions.replay import has_phone
 from companion.sessions.seats import host_may_read, seat_of
 from companion.sessions.views import private_view
 from companion.store import Loaded
-
-register({
-    "session.rewind_done": {
-        "en": "Everything after version {version} is undone already.",
-        "it": "Tutto quello che segue la versione {version} è già annullato.",
-        "de": "Alles nach Version {version} ist schon zurückgenommen."},
-    "session.undo_budget": {
-        "en": "You have undone {max} moves in this game, as many as a seat may; "
-              "the host can still go back.",
-        "it": "Hai annullato {max} mosse in questa partita, quante ne può annullare un "
-              "posto; l'host può ancora tornare indietro.",
-        "de": "Du hast in diesem Spiel {max} Züge zurückgenommen, so viele wie ein Platz "
-              "darf; der Host kann weiterhin zurückgehen."},
-})
 
 
 def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],

@@ -8,7 +8,6 @@ from typing import Any
 
 from companion.errors import Invalid, SessionError, said
 from companion.games import GAMES
-from companion.games.messages import register
 from companion.sessions import bounds, budget, clock, replay
 from companion.sessions.core import Context, Outcome, guarded, load
 from companion.sessions.lifecycle import claim, created_body, new_doc
@@ -21,15 +20,6 @@ EXPORT_FORMAT = "tabletop-companion/1"
 #: gevent worker switches greenlets there; threads release the interpreter lock).
 _IMPORTING = threading.BoundedSemaphore(1)
 YIELD_EVERY = 8
-
-register({
-    "session.import_busy": {
-        "en": "Another game record is being imported right now; try again in a moment.",
-        "it": "Si sta già importando un'altra registrazione di partita; riprova tra un "
-              "momento.",
-        "de": "Gerade wird schon eine andere Spielaufzeichnung importiert; versuche es "
-              "gleich noch einmal."},
-})
 
 
 class ImportBusy(SessionError):

@@ -13,7 +13,6 @@ from typing import Any
 
 from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
-from companion.games.messages import register
 from companion.sessions import replay, rules
 from companion.sessions.core import (
     Change,
@@ -27,41 +26,6 @@ from companion.sessions.core import (
 )
 from companion.sessions.replay import has_phone
 from companion.store import Loaded
-
-register({
-    "session.event.seat_taken_over": {
-        "en": "the host now plays for {who}",
-        "it": "ora l'host gioca per {who}",
-        "de": "der Host spielt jetzt für {who}"},
-    "session.seat.has_phone": {
-        "en": "{name} plays on their own phone: their hand stays private.",
-        "it": "{name} gioca con il suo telefono: la sua mano resta privata.",
-        "de": "{name} spielt mit dem eigenen Telefon: die Hand bleibt privat."},
-    "session.seat.no_phone_already": {
-        "en": "The host already plays for {name}.",
-        "it": "L'host gioca già per {name}.",
-        "de": "Der Host spielt schon für {name}."},
-    "session.seat.lobby_only": {
-        "en": "Seats can be added only before the game starts.",
-        "it": "I posti si aggiungono solo prima dell'inizio della partita.",
-        "de": "Plätze kann man nur vor dem Spielbeginn hinzufügen."},
-    "session.seat.remove_lobby_only": {
-        "en": "Seats can be removed only before the game starts.",
-        "it": "I posti si tolgono solo prima dell'inizio della partita.",
-        "de": "Plätze kann man nur vor dem Spielbeginn entfernen."},
-    "session.event.player_removed": {
-        "en": "{name} was removed from the table",
-        "it": "il posto di {name} è stato tolto dal tavolo",
-        "de": "{name} wurde vom Tisch genommen"},
-    "session.event.code_changed": {
-        "en": "the table has a new join code",
-        "it": "il tavolo ha un nuovo codice per sedersi",
-        "de": "der Tisch hat einen neuen Beitrittscode"},
-    "session.seat.missing": {
-        "en": "There is no seat {seat} at this table.",
-        "it": "A questo tavolo non c'è il posto {seat}.",
-        "de": "An diesem Tisch gibt es keinen Platz {seat}."},
-})
 
 
 def seat_of(doc: dict[str, Any], seat: object) -> dict[str, Any]:
@@ -116,7 +80,6 @@ def take_over(ctx: Context, sid: str, token: str | None, seat: int,
         return Change(doc, entry, replay.entry_events(entry))
 
     return change(ctx, sid, decide, idem)
-
 
 
 def remove_seat(ctx: Context, sid: str, token: str | None, seat: int,

@@ -14,8 +14,9 @@ from companion.games import GAMES
 from companion.games.errors import RuleError, RuleViolation
 from companion.games.gaia import components as gaia_parts
 from companion.games.kazaam import components as kazaam_parts
-from companion.games.messages import LANGUAGES, catalogue, render
+from companion.games.messages import catalogue, render
 from companion.games.scorepad import state as scorepad_state
+from companion.i18n import languages
 
 SOURCE = Path(companion.__file__).parent
 # every module registers its sentences when imported: import them all
@@ -41,7 +42,7 @@ def used_keys() -> set[str]:
 @pytest.mark.parametrize("key", sorted(used_keys()))
 def test_key_used_in_code_has_every_language(key):
     assert key in catalogue(), f"{key} is used but has no sentence"
-    assert all(catalogue()[key].get(lang) for lang in LANGUAGES), key
+    assert all(catalogue()[key].get(lang) for lang in languages()), key
 
 
 def _fields(template: str) -> set[str]:
@@ -50,7 +51,7 @@ def _fields(template: str) -> set[str]:
 
 def test_every_entry_is_complete_and_uses_the_same_fields():
     for key, texts in catalogue().items():
-        missing = [lang for lang in LANGUAGES if not texts.get(lang, "").strip()]
+        missing = [lang for lang in languages() if not texts.get(lang, "").strip()]
         assert not missing, f"{key} lacks {missing}"
         for lang in ("it", "de"):
             assert _fields(texts[lang]) == _fields(texts["en"]), (key, lang)
@@ -107,7 +108,7 @@ def test_refusals_name_the_city_not_its_square():
 
 
 def test_session_refusals_are_sentences_not_keys():
-    for lang in LANGUAGES:
+    for lang in languages():
         text = render("session.too_few_players", {"min": 2}, lang)
         assert "2" in text and "session." not in text and "{" not in text
 
@@ -128,7 +129,7 @@ def _narrations(game: str, events: list[dict], names: list[str]):
         params = {k: (names[v] if k in ("seat", "owner", "by", "target") and type(v) is int
                       else v) for k, v in event.items()}
         params["who"] = params.get("seat", "")
-        for lang in LANGUAGES:
+        for lang in languages():
             yield lang, event["type"], render(key, params, lang)
 
 
@@ -192,7 +193,7 @@ def test_every_session_event_has_a_narration():
         kinds.update(re.findall(r'\{"type": "([a-z_]+)"', path.read_text()))
     assert {"player_joined", "game_started", "undone"} <= kinds
     for kind in kinds:
-        for lang in LANGUAGES:
+        for lang in languages():
             assert catalogue()[f"session.event.{kind}"][lang], kind
 
 
@@ -208,7 +209,7 @@ def test_every_event_an_engine_emits_has_a_narration(game):
     assert {"turn_passed", "game_over"} <= kinds, kinds
     for kind in sorted(kinds):
         texts = catalogue().get(f"{game}.event.{kind}")
-        assert texts and all(texts.get(lang) for lang in LANGUAGES), kind
+        assert texts and all(texts.get(lang) for lang in languages()), kind
 
 
 def test_a_refusal_about_a_square_without_a_city_says_so():
@@ -220,7 +221,7 @@ def test_a_refusal_about_a_square_without_a_city_says_so():
     with pytest.raises(RuleViolation) as caught:
         apply(state, seat, move)
     assert caught.value.key == "gaia.claim.no_city"
-    for lang in LANGUAGES:
+    for lang in languages():
         sentence = caught.value.sentence(lang)
         assert "'s " not in sentence and "()" not in sentence and "[" not in sentence
 
@@ -280,7 +281,7 @@ def test_refusals_met_in_play_read_well_in_every_language(game):
     found = _refusals(game, range(3))
     assert len({e.key for e in found}) >= FEWEST_REFUSALS.get(game, 8), {e.key for e in found}
     for err in found:
-        for lang in LANGUAGES:
+        for lang in languages():
             sentence = err.sentence(lang)
             assert sentence and not BROKEN.search(sentence), (err.key, err.params, sentence)
             assert f"{game}." not in sentence and "session." not in sentence, sentence

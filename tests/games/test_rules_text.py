@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games import GAMES
-from companion.games.messages import LANGUAGES
+from companion.games.base import rule_key
+from companion.games.messages import catalogue
 from companion.games.rules import rules_for
+from companion.i18n import languages
 
 
 def _by_id(game: str, lang: str, options: dict | None = None) -> dict[str, str]:
@@ -19,15 +21,18 @@ def _by_id(game: str, lang: str, options: dict | None = None) -> dict[str, str]:
 def test_every_text_in_every_language(game):
     text = GAMES[game].rules
     assert text is not None and text.rules, f"{game} declares no rules"
-    for texts in [*text.rules.values(), *text.by_option.values()]:
-        assert set(texts) >= set(LANGUAGES)
-        assert all(": " in texts[lang] for lang in LANGUAGES)  # "Title: text"
+    keys = [*(rule_key(game, rid) for rid in text.rules),
+            *(rule_key(game, case[0], case) for case in text.by_option)]
+    for key in keys:
+        texts = catalogue()[key]
+        assert set(texts) >= set(languages())
+        assert all(": " in texts[lang] for lang in languages())  # "Title: text"
     for (rule, _, _) in text.by_option:
         assert rule in text.rules
 
 
 def test_g7_1_summary_follows_the_feeding_option():
-    for lang in LANGUAGES:
+    for lang in languages():
         builder = _by_id("gaia", lang, {"feeding": "builder"})["G7.1"]
         everyone = _by_id("gaia", lang, {"feeding": "all"})["G7.1"]
         assert builder != everyone

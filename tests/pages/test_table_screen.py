@@ -237,8 +237,8 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     # a face-up card taken is named, and so is the one turned up in its place (G3.3)
     move(api, t, 1, {"type": "draw", "pile": "nature", "from": "display", "slot": 1,
                      "refill": "forest"})
-    expect(page.locator("#feed")).to_contain_text("Bo took the desert card from the face-up cards")
-    expect(page.locator("#feed")).to_contain_text("the forest card turned up in its place")
+    expect(page.locator("#feed")).to_contain_text("Bo took a card from the face-up cards: desert")
+    expect(page.locator("#feed")).to_contain_text("a card turned up in its place: forest")
     entries = api.get(f"/sessions/{t['sid']}/moves").json()["entries"]
     assert len(feed(page)) == sum(len(e["events"]) for e in entries)
     assert watch.requests_in(3) == 0  # an idle table screen only listens to its stream

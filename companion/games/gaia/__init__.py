@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import Game, RulesText, free_colors, join_common
-from companion.games.gaia import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.gaia import messages as _messages  # noqa: F401  (names its cards)
 from companion.games.gaia import rules_text
 from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
-from companion.games.gaia.options import OPTIONS, SUMMARY, WORDS
+from companion.games.gaia.options import OPTIONS, WORDS
 from companion.games.gaia.shapes import SHAPES
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import (
@@ -67,7 +67,6 @@ GAIA = Game(
     private_view=lambda state, seat: {"hand": own_hand(state, seat)},
     board_svg=draw,
     options=OPTIONS,
-    summary=SUMMARY,
     shapes=SHAPES,
     words=WORDS,
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),

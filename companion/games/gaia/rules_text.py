@@ -1,164 +1,31 @@
-"""Gaia's rules as the companion enforces them, summarised per rule id.
-
-Each entry: rule id -> {language: "Title: text"}; written for the companion,
-citing the rules by id (the source texts are not reproduced).
-"""
+"""Gaia's rules as the companion enforces them, by rule id: the ids in the order
+the rules page shows them. Each rule's text ("Title: text", written for the companion,
+citing the rules by id) is the catalogue's ``gaia.rule.<id>``."""
 
 from __future__ import annotations
 
-RULES: dict[str, dict[str, str]] = {
-    "G1": {"en": "Components: 48 terrain tiles, 20 animal tokens, 40 nature and 31 life cards; 5 pawns each (6 with two players); 2 to 5 players.",
-           "it": "Componenti: 48 tessere terreno, 20 gettoni animali, 40 carte natura e 31 vita; 5 segnalini a testa (6 in due); da 2 a 5 giocatori.",
-           "de": "Material: 48 Landschaftsplättchen, 20 Tiermarker, 40 Natur- und 31 Leben-Karten; je 5 Figuren (6 zu zweit); 2 bis 5 Personen."},
-    "G1.1": {"en": "Life cards: a symbol (a terrain, or a star for any terrain but sea); a city also shows 4 needs (terrains or animals).",
-             "it": "Carte vita: un simbolo (un terreno, o una stella: qualsiasi terreno tranne il mare); una città mostra anche 4 bisogni (terreni o animali).",
-             "de": "Leben-Karten: ein Symbol (eine Landschaft oder ein Stern: jede außer Wasser); eine Stadt zeigt dazu 4 Bedürfnisse (Landschaften oder Tiere)."},
-    "G1.2": {"en": "Card accounting: a card entered is refused if the public cards plus your own declared hand would hold more of its kind than the game has.",
-             "it": "Conteggio carte: una carta inserita è rifiutata se le carte pubbliche più la tua mano dichiarata ne conterebbero più di quante il gioco ne abbia.",
-             "de": "Kartenzählung: eine eingegebene Karte wird abgelehnt, wenn offene Karten plus deine erklärte Hand mehr davon ergäben, als das Spiel hat."},
-    "G1.3": {"en": "Hidden cards: face-down cards stay unknown until declared or played; playing uses a declared card of that identity, else an unknown one of its pile.",
-             "it": "Carte nascoste: restano sconosciute finché dichiarate o giocate; si usa una carta dichiarata uguale, altrimenti una sconosciuta dello stesso mazzo.",
-             "de": "Verdeckte Karten: unbekannt, bis erklärt oder gespielt; gespielt wird eine erklärte gleiche Karte, sonst eine unbekannte desselben Stapels."},
-    "G2.1": {"en": "Objectives: players + 2, each two pairs of different terrains or one of each of the six.",
-             "it": "Obiettivi: giocatori + 2, ciascuno due coppie di terreni diversi o uno di ciascuno dei sei.",
-             "de": "Ziele: Personen + 2, jeweils zwei Paare verschiedener Landschaften oder je eine der sechs."},
-    "G2.2": {"en": "Deal and display: 2 nature and 1 life card each; 3 nature and 2 life cards face up.",
-             "it": "Distribuzione: 2 carte natura e 1 vita a testa; 3 natura e 2 vita scoperte.",
-             "de": "Austeilen: je 2 Natur- und 1 Leben-Karte; 3 Natur- und 2 Leben-Karten offen."},
-    "G2.3": {"en": "Decks: nature 40 - 2 x players - 3; life 31 - players - 2.",
-             "it": "Mazzi: natura 40 - 2 x giocatori - 3; vita 31 - giocatori - 2.",
-             "de": "Stapel: Landschaft 40 - 2 x Personen - 3; Leben 31 - Personen - 2."},
-    "G2.4": {"en": "Seating: the host sets the seating order and the first player.",
-             "it": "Ordine: l'host stabilisce l'ordine di gioco e il primo giocatore.",
-             "de": "Sitzordnung: der Host legt Reihenfolge und Startspieler fest."},
-    "G3.1": {"en": "Turn: feed your cities, then up to 2 actions (draw or play a card, the same twice if you like); you may end early.",
-             "it": "Turno: sfama le città, poi fino a 2 azioni (pescare o giocare, anche la stessa due volte); puoi finire prima.",
-             "de": "Zug: Städte füttern, dann bis zu 2 Aktionen (ziehen oder spielen, auch zweimal dasselbe); früher beenden ist erlaubt."},
-    "G3.2": {"en": "Free claim: claiming an objective costs no action, only in your own turn.",
-             "it": "Obiettivo gratuito: prenderlo non costa azioni, solo nel proprio turno.",
-             "de": "Freies Ziel: ein Ziel nehmen kostet keine Aktion, nur im eigenen Zug."},
-    "G3.3": {"en": "Draw: from a deck or a face-up card, which is replaced from its deck (enter the card turned up).",
-             "it": "Pesca: da un mazzo o una carta scoperta, sostituita dal suo mazzo (inserisci la carta girata).",
-             "de": "Ziehen: vom Stapel oder eine offene Karte, die vom Stapel ersetzt wird (die aufgedeckte Karte eingeben)."},
-    "G3.4": {"en": "Hand limit: at most 6 cards; a draw that would make 7 names a card to discard at once (the German text's reading, the more explicit; the Italian one could also forbid the draw).",
-             "it": "Limite: al massimo 6 carte; una pesca che porterebbe a 7 indica subito una carta da scartare (la lettura del testo tedesco, più esplicito; quello italiano potrebbe anche vietare la pesca).",
-             "de": "Handlimit: höchstens 6 Karten; wer auf 7 käme, nennt sofort eine Karte zum Abwerfen (so liest es der deutsche Text, der deutlichere; der italienische könnte auch das Ziehen verbieten)."},
-    "G3.5": {"en": "Turn end: after the second action, unless you could still claim an objective.",
-             "it": "Fine turno: dopo la seconda azione, salvo un obiettivo ancora prendibile.",
-             "de": "Zugende: nach der zweiten Aktion, außer ein Ziel ist noch erfüllbar."},
-    "G4.1": {"en": "Tile from supply: a nature card places a tile of its terrain; without one it cannot be played.",
-             "it": "Tessera dalla riserva: una carta natura piazza una tessera del suo terreno; se finite, non si gioca.",
-             "de": "Plättchen aus dem Vorrat: eine Natur-Karte legt ein Plättchen ihrer Art; ohne Vorrat nicht spielbar."},
-    "G4.2": {"en": "Placement: on an empty square touching the map by a side (the first tile anywhere).",
-             "it": "Posizione: in una casella vuota adiacente per un lato (la prima ovunque).",
-             "de": "Anlegen: auf ein leeres Feld, das seitlich angrenzt (das erste beliebig)."},
-    "G4.3": {"en": "Tableau: the played nature card stays in front of you, for objectives.",
-             "it": "Carte giocate: la carta natura resta davanti a te, per gli obiettivi.",
-             "de": "Auslage: die gespielte Natur-Karte bleibt vor dir liegen, für Ziele."},
-    "G5.1": {"en": "Animal tokens: an animals card needs 4 tokens in the supply.",
-             "it": "Gettoni animali: servono 4 gettoni in riserva.",
-             "de": "Tiermarker: es braucht 4 im Vorrat."},
-    "G5.2": {"en": "Animals target: 4 tokens on a tile of the card's terrain with no animals and no city; the card is discarded.",
-             "it": "Bersaglio animali: 4 gettoni su una tessera del terreno della carta senza animali né città; la carta si scarta.",
-             "de": "Tierziel: 4 Plättchen auf ein Landschaftsplättchen der Karte ohne Tiere und Stadt; die Karte wird abgeworfen."},
-    "G6.1": {"en": "City target: a tile of its symbol's terrain with no animals and no city.",
-             "it": "Bersaglio città: una tessera del terreno del simbolo, senza animali né città.",
-             "de": "Stadtziel: ein Plättchen der Symbol-Landschaft ohne Tiere und Stadt."},
-    "G6.2": {"en": "Two needs: at least 2 of the 4 needs met where the city goes, counted before it is laid.",
-             "it": "Due bisogni: almeno 2 dei 4 soddisfatti dove va la città, contati prima di posarla.",
-             "de": "Zwei Bedürfnisse: mindestens 2 der 4 erfüllt, gezählt bevor die Stadt liegt."},
-    "G6.3": {"en": "Builder's pawn: the builder may put a pawn on the city; its square now counts as a city.",
-             "it": "Segnalino del costruttore: chi costruisce può metterne uno; la casella ora conta come città.",
-             "de": "Figur des Bauenden: darf auf die Stadt; das Feld zählt nun als Stadt."},
-    "G6.4": {"en": "Needs met: by a side neighbour of that terrain without a city, or with animal tokens; each icon on its own.",
-             "it": "Bisogni soddisfatti: da un vicino di lato di quel terreno senza città, o con animali; ogni icona a sé.",
-             "de": "Erfüllt: durch einen seitlichen Nachbarn dieser Landschaft ohne Stadt oder mit Tieren; jedes Symbol einzeln."},
-    "G6.5": {"en": "Raising a city: whoever raises its met needs, ending at 2 or more, may put a pawn there (one per player).",
-             "it": "Aumento: chi aumenta i bisogni soddisfatti, arrivando ad almeno 2, può mettere un segnalino (uno per giocatore).",
-             "de": "Erhöhen: wer die erfüllten Bedürfnisse auf mindestens 2 erhöht, darf eine Figur setzen (eine pro Person)."},
-    "G6.6": {"en": "Lowering a city: at 1 all pawns go home, every player's pawns on it (the German text; the Italian singular cannot cover a city several players hold); at 0 the city is removed.",
-             "it": "Diminuzione: a 1 tutti i segnalini tornano in mano, quelli di ogni giocatore sulla città (il testo tedesco; il singolare italiano non basta per una città di più giocatori); a 0 la città è rimossa.",
-             "de": "Senken: bei 1 gehen alle Figuren zurück, die aller Personen auf der Stadt (der deutsche Text; der italienische Singular reicht nicht für eine Stadt mehrerer Personen); bei 0 wird die Stadt entfernt."},
-    "G6.7": {"en": "Cascade: in rounds - each round measures every city on the same map, then its drops, removals and rises apply together, until a round changes nothing; the build order never matters; rises count step by step for the mover.",
-             "it": "Cascata: a turni - ogni turno misura tutte le città sulla stessa mappa, poi cali, rimozioni e aumenti si applicano insieme, finché un turno non cambia nulla; l'ordine di costruzione non conta; gli aumenti contano passo per passo per chi muove.",
-             "de": "Kaskade: in Runden - jede Runde misst alle Städte auf derselben Karte, dann gelten ihre Senkungen, Entfernungen und Erhöhungen zugleich, bis eine Runde nichts ändert; die Bauordnung zählt nie; Erhöhungen zählen Schritt für Schritt für die Person am Zug."},
-    "G7.1": {"en": "Feeding: before your actions each city in scope with an animals need eats one neighbouring token: the cities you built, also once taken over (option feeding: holder - the cities your pawns hold, a city without pawns fed by its builder; all - every city on the map).",
-             "it": "Sfamare: prima delle azioni ogni città interessata con bisogno animali mangia un gettone vicino: le città che hai costruito, anche se prese da altri (opzione feeding: holder - le città dove stanno i tuoi segnalini, una città senza segnalini la sfama chi l'ha costruita; all - tutte le città della mappa).",
-             "de": "Füttern: vor den Aktionen frisst jede betroffene Stadt mit Tierbedürfnis ein benachbartes Tier: die Städte, die du gebaut hast, auch wenn sie übernommen wurden (Option feeding: holder - die Städte, auf denen deine Figuren stehen, eine Stadt ohne Figuren füttert, wer sie baute; all - alle Städte der Karte)."},
-    "G7.2": {"en": "Feeding choices: you choose the sources and the order; it is automatic only when no choice can change the result (auto: most tokens first, then smallest [y, x], build order).",
-             "it": "Scelte: scegli tu fonti e ordine; è automatico solo quando nessuna scelta può cambiare il risultato (auto: prima più gettoni, poi [y, x] minore, ordine di costruzione).",
-             "de": "Wahl: du wählst Quellen und Reihenfolge; automatisch nur, wenn keine Wahl das Ergebnis ändern kann (auto: meiste Tiere zuerst, dann kleinstes [y, x], Bauordnung)."},
-    "G7.3": {"en": "Hunger cascade: an emptied tile can cost cities their animals need; the feeder is the mover.",
-             "it": "Fame a cascata: una tessera svuotata può togliere il bisogno animali; chi sfama è il giocatore attivo.",
-             "de": "Hungerkaskade: ein geleertes Plättchen kann Städten das Tierbedürfnis nehmen; wer füttert, ist am Zug."},
-    "G7.4": {"en": "Feeding timing: automatic feeding belongs to the move that passed the turn.",
-             "it": "Momento: lo sfamare automatico fa parte della mossa che passa il turno.",
-             "de": "Zeitpunkt: automatisches Füttern gehört zum Zug, der weitergab."},
-    "G8.1": {"en": "Objectives: discard exactly the nature cards it shows from your tableau and put a pawn on it; \"exactly\" names the cards discarded, other cards of your tableau stay.",
-             "it": "Obiettivi: scarta esattamente le carte natura richieste e mettici un segnalino; \"esattamente\" indica quali carte si scartano, le altre restano davanti a te.",
-             "de": "Ziele: genau die gezeigten Natur-Karten abwerfen und eine Figur darauf setzen; \"genau\" nennt die abgeworfenen Karten, die übrigen deiner Auslage bleiben liegen."},
-    "G9.1": {"en": "Last pawn: a player with no pawn in hand wins at once.",
-             "it": "Ultimo segnalino: chi non ha più segnalini in mano vince subito.",
-             "de": "Letzte Figur: wer keine Figur mehr hat, gewinnt sofort."},
-    "G9.2": {"en": "Cards run out: the game ends when a nature or life deck and its display are empty (by option: as soon as the deck is); the power pile running out does not end it.",
-             "it": "Carte finite: fine quando un mazzo natura o vita e le sue scoperte sono vuoti (per opzione: appena il mazzo è vuoto); la fine delle carte potere non chiude la partita.",
-             "de": "Karten aus: Ende, wenn ein Natur- oder Leben-Stapel und seine Auslage leer sind (per Option: sobald der Stapel leer ist); leere Macht-Karten beenden es nicht."},
-    "G9.3": {"en": "Winner: most pawns placed, on cities and objectives alike; a tie goes to the closest after whoever ended it (when the host stops the game, the player on turn); the results say when seating broke a tie.",
-             "it": "Vincitore: più segnalini piazzati, su città e obiettivi; in parità il più vicino dopo chi ha chiuso (se l'host chiude la partita, chi è di turno); i risultati dicono quando l'ordine di gioco ha deciso una parità.",
-             "de": "Sieg: meiste gesetzte Figuren, auf Städten wie auf Zielen; bei Gleichstand die Person gleich nach der, die beendete (beendet der Host, die Person am Zug); das Ergebnis sagt, wenn die Sitzordnung einen Gleichstand entschied."},
-    "G10.1": {"en": "One player per city: whoever last raised its needs holds it (others' pawns go home); whoever raises it to all 4 needs, the holder too, has two pawns there; at 1 or less all go home.",
-              "it": "Un giocatore per città: chi ne ha alzato per ultimo i bisogni la tiene (gli altri segnalini tornano); chi la porta a tutti e 4, anche chi la tiene già, vi ha due segnalini; a 1 o meno tornano tutti.",
-              "de": "Eine Person pro Stadt: wer zuletzt erhöhte, hält sie (andere Figuren gehen zurück); wer sie auf alle 4 bringt, auch wer sie schon hält, hat dort zwei Figuren; bei 1 oder weniger gehen alle zurück."},
-    "G10.2": {"en": "Power cards: one dealt each, two face up, at most 2 in hand (a third is discarded); played cards lie in front of you, even when defended; a power objective needs 4 played, which are then discarded.",
-              "it": "Carte potere: una a testa, due scoperte, al massimo 2 in mano (la terza si scarta); le giocate restano davanti a te anche se difese; un obiettivo potere ne chiede 4 giocate, che poi si scartano.",
-              "de": "Macht-Karten: je eine, zwei offen, höchstens 2 auf der Hand (eine dritte wird abgeworfen); gespielte liegen vor dir, auch abgewehrte; ein Macht-Ziel braucht 4 gespielte, die dann abgeworfen werden."},
-    "G10.3": {"en": "Effects: Sun (swamp>plains, plains>desert), Rain (desert>plains, plains>swamp), Earthquake (two neighbours swap), Tornado (a card from each other player, keep one); others may defend while the window is open.",
-              "it": "Effetti: Sole (palude>pianura, pianura>deserto), Pioggia (deserto>pianura, pianura>palude), Terremoto (due vicine si scambiano), Tornado (una carta da ciascuno, se ne tiene una); gli altri possono difendersi.",
-              "de": "Wirkungen: Sonne (Sumpf>Wiese, Wiese>Wüste), Regen (Wüste>Wiese, Wiese>Sumpf), Erdbeben (zwei Nachbarn tauschen), Tornado (je eine Karte, eine behalten); die anderen können abwehren."},
-    "G10.4": {"en": "Catastrophes (option): Volcano clears a tile and its neighbours and turns plains, forest and swamp to desert; Lightning clears one tile.",
-              "it": "Catastrofi (opzione): il Vulcano svuota una tessera e le vicine e trasforma pianure, foreste e paludi in deserto; il Fulmine svuota una tessera.",
-              "de": "Naturkatastrophen (Option): Vulkanausbruch räumt ein Plättchen und seine Nachbarn und macht Wiese, Wald und Sumpf zu Wüste; Blitzschlag räumt ein Plättchen."},
-    "G11": {"en": "Options: base or expert game; natural catastrophes (expert); which cities eat (those the player built, those the player's pawns hold, or all); when the game ends (a deck and its face-up cards gone, or a deck empty); equal need icons (one neighbour meets both, or one each); ending the turn by itself; the city cards and the power deck of the edition.",
-            "it": "Opzioni: gioco base o esperto; catastrofi naturali (esperto); quali città mangiano (quelle costruite dal giocatore, quelle con i suoi segnalini, o tutte); quando finisce la partita (un mazzo e le sue carte scoperte finiti, o un mazzo vuoto); bisogni uguali (un vicino li soddisfa entrambi, o uno ciascuno); fine turno automatica; le carte città e il mazzo potere dell'edizione.",
-            "de": "Optionen: Grund- oder Expertenspiel; Naturkatastrophen (Experte); welche Städte fressen (selbst gebaute, die mit eigenen Figuren, oder alle); wann das Spiel endet (Stapel und Auslage leer, oder ein Stapel leer); gleiche Bedürfnisse (ein Nachbar erfüllt beide, oder je einer); Zug automatisch beenden; die Stadtkarten und der Macht-Stapel der Ausgabe."},
-}
+from companion.games.base import RuleCase
 
+RULES: tuple[str, ...] = (
+    "G1", "G1.1", "G1.2", "G1.3", "G2.1", "G2.2", "G2.3", "G2.4", "G3.1", "G3.2",
+    "G3.3", "G3.4", "G3.5", "G4.1", "G4.2", "G4.3", "G5.1", "G5.2", "G6.1", "G6.2",
+    "G6.3", "G6.4", "G6.5", "G6.6", "G6.7", "G7.1", "G7.2", "G7.3", "G7.4", "G8.1",
+    "G9.1", "G9.2", "G9.3", "G10.1", "G10.2", "G10.3", "G10.4", "G11",
+)
 
-#: Texts that follow a session's options: (rule id, option, value) -> texts. A rule not
-#: listed here reads the same under every option.
-BY_OPTION: dict[tuple[str, str, object], dict[str, str]] = {
-    ("G3.5", "auto_end_turn", False): {
-        "en": "Turn end: when you end it (in this game the turn does not end by itself).",
-        "it": "Fine turno: quando lo termini tu (in questa partita il turno non finisce da solo).",
-        "de": "Zugende: wenn du ihn beendest (in diesem Spiel endet der Zug nicht von selbst)."},
-    ("G6.4", "duplicate_needs", "distinct_neighbours"): {
-        "en": "Needs met: by a side neighbour of that terrain without a city, or with animal tokens; in this game equal icons need as many different neighbours.",
-        "it": "Bisogni soddisfatti: da un vicino di lato di quel terreno senza città, o con animali; in questa partita icone uguali richiedono altrettanti vicini diversi.",
-        "de": "Erfüllt: durch einen seitlichen Nachbarn dieser Landschaft ohne Stadt oder mit Tieren; in diesem Spiel brauchen gleiche Symbole ebenso viele verschiedene Nachbarn."},
-    ("G7.1", "feeding", "builder"): {
-        "en": "Feeding: before your actions each city you built with an animals need eats one neighbouring token, also one another player has taken over.",
-        "it": "Sfamare: prima delle azioni ogni città che hai costruito con bisogno animali mangia un gettone vicino, anche se un altro giocatore l'ha presa.",
-        "de": "Füttern: vor den Aktionen frisst jede Stadt, die du gebaut hast, mit Tierbedürfnis ein benachbartes Tier, auch wenn eine andere Person sie übernommen hat."},
-    ("G7.1", "feeding", "holder"): {
-        "en": "Feeding: before your actions each city your pawns hold with an animals need eats one neighbouring token; a city without pawns is fed by its builder.",
-        "it": "Sfamare: prima delle azioni ogni città con i tuoi segnalini e con bisogno animali mangia un gettone vicino; una città senza segnalini la sfama chi l'ha costruita.",
-        "de": "Füttern: vor den Aktionen frisst jede Stadt mit deinen Figuren und mit Tierbedürfnis ein benachbartes Tier; eine Stadt ohne Figuren füttert, wer sie baute."},
-    ("G7.1", "feeding", "all"): {
-        "en": "Feeding: before your actions every city on the map with an animals need, whoever built it, eats one neighbouring token.",
-        "it": "Sfamare: prima delle azioni ogni città della mappa con bisogno animali, chiunque l'abbia costruita, mangia un gettone vicino.",
-        "de": "Füttern: vor den Aktionen frisst jede Stadt der Karte mit Tierbedürfnis, egal wer sie baute, ein benachbartes Tier."},
-    ("G9.2", "end_on", "pile_and_display_empty"): {
-        "en": "Cards run out: the game ends when a nature or life deck and its display are both empty; the power pile running out does not end it.",
-        "it": "Carte finite: fine quando un mazzo natura o vita e le sue scoperte sono entrambi vuoti; la fine delle carte potere non chiude la partita.",
-        "de": "Karten aus: Ende, wenn ein Natur- oder Leben-Stapel und seine Auslage beide leer sind; leere Macht-Karten beenden es nicht."},
-    ("G9.2", "end_on", "deck_empty"): {
-        "en": "Cards run out: in this game the end comes as soon as the nature or the life deck is empty; the power pile running out does not end it.",
-        "it": "Carte finite: in questa partita la fine arriva appena il mazzo natura o vita è vuoto; la fine delle carte potere non chiude la partita.",
-        "de": "Karten aus: in diesem Spiel endet es, sobald der Natur- oder Leben-Stapel leer ist; leere Macht-Karten beenden es nicht."},
-    ("G10.4", "catastrophes", False): {
-        "en": "Catastrophes: not in this game (option catastrophes is off): no Volcano, no Lightning.",
-        "it": "Catastrofi: non in questa partita (opzione catastrophes spenta): niente Vulcano né Fulmine.",
-        "de": "Katastrophen: nicht in diesem Spiel (Option catastrophes aus): kein Vulkan, kein Blitz."},
-}
+#: The rules that read otherwise under an option: (rule id, option, value), whose text
+#: is ``gaia.rule.<id>.<option>.<value>``. A rule not listed here reads the same under
+#: every option.
+BY_OPTION: tuple[RuleCase, ...] = (
+    ("G3.5", "auto_end_turn", False),
+    ("G6.4", "duplicate_needs", "distinct_neighbours"),
+    ("G7.1", "feeding", "builder"),
+    ("G7.1", "feeding", "holder"),
+    ("G7.1", "feeding", "all"),
+    ("G9.2", "end_on", "pile_and_display_empty"),
+    ("G9.2", "end_on", "deck_empty"),
+    ("G10.4", "catastrophes", False),
+)
+
 #: rules that exist only in the expert game (G10)
-EXPERT_ONLY = ("G10",)
+EXPERT_ONLY: tuple[str, ...] = ("G10",)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from companion.games.base import Game, RulesText
-from companion.games.kazaam import messages as _messages  # noqa: F401  (registers sentences)
+from companion.games.kazaam import messages as _messages  # noqa: F401  (names its tiles)
 from companion.games.kazaam import rules_text
 from companion.games.kazaam.board_svg import draw
 from companion.games.kazaam.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.kazaam.engine import apply, finish
 from companion.games.kazaam.legal import legal_moves
-from companion.games.kazaam.options import OPTIONS, SUMMARY, WORDS
+from companion.games.kazaam.options import OPTIONS, WORDS
 from companion.games.kazaam.score import score
 from companion.games.kazaam.shapes import SHAPES
 from companion.games.kazaam.state import new_game, normalize_options
@@ -27,7 +27,7 @@ KAZAAM = Game(
     normalize_options=normalize_options, new_game=new_game, apply=apply,
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
     public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
-    private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
+    private_view=private_view, board_svg=draw, options=OPTIONS,
     shapes=SHAPES, words=WORDS,
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
     # the public view before the deal, as the pages have always read it

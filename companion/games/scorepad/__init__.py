@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import Game, RulesText
-from companion.games.scorepad import messages as _messages  # noqa: F401  (registers sentences)
 from companion.games.scorepad import rules_text
 from companion.games.scorepad.board_svg import draw
 from companion.games.scorepad.engine import apply, finish
 from companion.games.scorepad.legal import legal_moves
-from companion.games.scorepad.options import OPTIONS, SUMMARY, WORDS
+from companion.games.scorepad.options import OPTIONS, WORDS
 from companion.games.scorepad.score import score
 from companion.games.scorepad.shapes import SHAPES
 from companion.games.scorepad.state import (
@@ -40,9 +39,8 @@ SCOREPAD = Game(
     normalize_options=normalize_options, new_game=new_game, apply=apply,
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
     public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
-    private_view=private_view, board_svg=draw, options=OPTIONS, summary=SUMMARY,
+    private_view=private_view, board_svg=draw, options=OPTIONS,
     shapes=SHAPES, words=WORDS,
-    title={"en": "Score pad", "it": "Segnapunti", "de": "Punkteblock"},
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
     colors=COLORS, seat_in_move=True, players_for=players_for,
     lobby=lambda options, roster: {"turn": None, "result": None, "title": options["title"]},

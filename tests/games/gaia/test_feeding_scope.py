@@ -2,7 +2,8 @@
 
 import pytest
 
-from companion.games.gaia.rules_text import BY_OPTION
+from companion.games.base import rule_key
+from companion.games.messages import text as template
 from companion.games.rules import rules_for
 
 from .helpers import DISPLAY, at, city, game, play, settle, tile
@@ -62,4 +63,5 @@ def test_g7_1_the_rules_text_follows_the_feeding_option(lang):
         return next(r["text"] for r in rules if r["id"] == "G7.1")
 
     assert len({text("builder"), text("holder"), text("all")}) == 3
-    assert BY_OPTION[("G7.1", "feeding", "holder")][lang].endswith(text("holder"))
+    holder = template(rule_key("gaia", "G7.1", ("G7.1", "feeding", "holder")), lang)
+    assert holder is not None and holder.endswith(text("holder"))

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from companion.games import shapes
+from companion.games.base import rule_key
 from companion.games.errors import BadMove
-from companion.games.messages import LANGUAGES, catalogue, render
+from companion.games.messages import catalogue, render
 from companion.games.scorepad import SCOREPAD
 from companion.games.scorepad.playout import Table
 from companion.games.scorepad.rules_text import BY_OPTION, RULES
 from companion.games.scorepad.state import normalize_options
+from companion.i18n import languages
 
 from .helpers import game, play, score
 
@@ -31,7 +33,7 @@ def test_every_key_the_engine_raises_has_a_sentence_in_every_language():
                           _source()))
     assert len(keys) >= 15
     for key in sorted(keys):
-        for lang in LANGUAGES:
+        for lang in languages():
             assert catalogue()[key][lang], (key, lang)
 
 
@@ -39,8 +41,9 @@ def test_every_rule_id_the_engine_names_has_a_text():
     named = set(re.findall(r'"(S\d\.\d)"', _source()))
     assert {"S1.1", "S1.2", "S2.1", "S2.2", "S3.1"} <= named
     assert named <= set(RULES)
-    for texts in [*RULES.values(), *BY_OPTION.values()]:
-        assert all(": " in texts[lang] for lang in LANGUAGES)
+    for key in [*(rule_key("scorepad", r) for r in RULES),
+                *(rule_key("scorepad", case[0], case) for case in BY_OPTION)]:
+        assert all(": " in catalogue()[key][lang] for lang in languages())
     for rule, option, value in BY_OPTION:
         assert rule in RULES and normalize_options({option: value})[option] == value
 
@@ -61,7 +64,7 @@ def test_every_event_is_narrated_in_three_languages():
     for event in _events():
         key = f"scorepad.event.{event['type']}"
         params = {**event, "who": names[event["seat"]] if "seat" in event else ""}
-        for lang in LANGUAGES:
+        for lang in languages():
             text = render(key, params, lang)
             assert text != key and "{" not in text and "None" not in text, (key, text)
         seen.add(event["type"])
@@ -78,8 +81,8 @@ def test_every_word_and_option_label_in_three_languages():
             assert f"scorepad.term.{value}" in catalogue() or f"term.{value}" in catalogue(), \
                 (kind, value)
     for option in SCOREPAD.options:
-        assert set(option.label) == set(option.help) == set(LANGUAGES)
-        assert catalogue()[f"scorepad.option.{option.name}"]["it"] == option.label["it"]
+        for key in (f"scorepad.option.{option.name}", f"scorepad.option.{option.name}.help"):
+            assert set(catalogue()[key]) == set(languages()), key
         assert normalize_options({})[option.name] == (
             list(option.default) if isinstance(option.default, tuple) else option.default)
     table = Table.deal(3, 3, categories=["Cards"])
@@ -87,7 +90,7 @@ def test_every_word_and_option_label_in_three_languages():
         pass
     for row in SCOREPAD.score(table.state)["players"]:
         for key in [*row["breakdown"], "total", "rank", "round"]:
-            assert all(catalogue()[f"scorepad.score.{key}"][lang] for lang in LANGUAGES), key
+            assert all(catalogue()[f"scorepad.score.{key}"][lang] for lang in languages()), key
 
 
 def test_the_shapes_are_strict():
