@@ -196,7 +196,9 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str,
 def player_name(state: dict[str, Any], seat: int) -> str:
     """A seat as sentences name it: the player's name (the seat number if out of range)."""
     players = state["players"]
-    return str(players[seat]["name"]) if 0 <= seat < len(players) else str(seat)
+    from companion.games.turns import seated
+
+    return str(players[seat]["name"]) if seated(seat, players) else str(seat)
 
 
 def free_colors(roster: list[dict[str, Any]], colors: tuple[str, ...] = COLORS) -> list[str]:

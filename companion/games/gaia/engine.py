@@ -14,6 +14,7 @@ from companion.games.gaia.context import Ctx
 from companion.games.gaia.names import who
 from companion.games.gaia.state import clone
 from companion.games.gaia.turns import can_claim, check_cards_out, check_win, pass_turn
+from companion.games.turns import seated
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -70,7 +71,7 @@ def _check_reaction(state: State, seat: int, kind: str, spec: Spec) -> Spec:
     actor = state["turn"]["reaction"]["actor"]
     if spec.phase != "reaction":
         raise WrongPhase("G10.3", "gaia.phase.reaction", type=kind)
-    if (kind in REACTION_ANSWERS) == (seat == actor) or not 0 <= seat < len(state["players"]):
+    if (kind in REACTION_ANSWERS) == (seat == actor) or not seated(seat, state["players"]):
         raise NotYourTurn("G10.3", "gaia.reaction.not_yours", seat=actor, who=who(state, actor))
     return spec
 

@@ -9,7 +9,8 @@ from companion.games.gaia import cards
 from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.state import clone
-from companion.games.gaia.turns import end_game, placed, ranking
+from companion.games.gaia.turns import end_game, placed, ranking, totals
+from companion.games.ranking import places, positions
 
 State = dict[str, Any]
 
@@ -73,11 +74,8 @@ def score(state: State) -> dict[str, Any]:
     """Live score: pawns placed (G9.3); final ranks follow the game's result."""
     players = state["players"]
     result = state["result"]
-    if result is not None:
-        rank = {s: i + 1 for i, s in enumerate(result["ranking"])}
-    else:
-        totals = sorted((placed(p) for p in players), reverse=True)
-        rank = {p["seat"]: totals.index(placed(p)) + 1 for p in players}
+    # G9.3: once over, the result's ranking (ties broken); meanwhile ties share a place
+    rank = positions(result["ranking"]) if result is not None else places(totals(state))
     rows = []
     for p in players:
         on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.errors import BadMove
+from companion.games.turns import seated
 
 
 @dataclass
@@ -28,6 +29,6 @@ class Ctx:
     def other(self, raw: Any, field_name: str = "seat") -> int:
         """Another player's seat from a power's target."""
         seat = raw.get(field_name) if isinstance(raw, dict) else None
-        if type(seat) is not int or not 0 <= seat < len(self.state["players"]):
+        if not seated(seat, self.state["players"]):
             raise BadMove("move", "move.bad_field", field=f"target.{field_name}")
         return seat

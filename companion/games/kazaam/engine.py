@@ -13,6 +13,8 @@ from companion.games.kazaam.components import ACTIONS_PER_TURN
 from companion.games.kazaam.context import Ctx
 from companion.games.kazaam.score import score
 from companion.games.kazaam.state import clone
+from companion.games.ranking import result
+from companion.games.turns import next_seat, seat_before
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -94,8 +96,8 @@ def _check_complete(ctx: Ctx) -> None:
 
 
 def last_of_round(state: State) -> int:
-    order = state["order"]
-    return order[(order.index(state["first_player"]) - 1) % len(order)]  # type: ignore[no-any-return]
+    """K6.1: the player seated before the first player."""
+    return seat_before(state["order"], state["first_player"])
 
 
 def stalled(state: State) -> bool:
@@ -122,8 +124,7 @@ def pass_turn(ctx: Ctx) -> None:
         end_game(ctx, "round_finished")
         return
     _count_idle_turn(ctx)
-    order = state["order"]
-    nxt = order[(order.index(current) + 1) % len(order)]
+    nxt = next_seat(state["order"], current)
     state["turn"] = {"seat": nxt, "actions_left": ACTIONS_PER_TURN, "phase": "actions",
                      "number": state["turn"]["number"] + 1, "reaction": None}
     ctx.emit("turn_passed", seat=nxt)
@@ -132,13 +133,9 @@ def pass_turn(ctx: Ctx) -> None:
 def end_game(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state["status"] = "finished"
-    table = score(state)
-    best = table["players"][0]["total"]
-    winners = [r["seat"] for r in table["players"] if r["total"] == best]
-    state["result"] = {"winner": winners[0] if len(winners) == 1 else None,
-                       "winners": winners, "ranking": [r["seat"] for r in table["players"]],
-                       "reason": reason,
-                       "scores": {str(r["seat"]): r["total"] for r in table["players"]}}
+    rows = score(state)["players"]  # K7.6: ties share the rank, and first place
+    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
+                             reason, scores={str(r["seat"]): r["total"] for r in rows})
     ctx.emit("game_over", result=state["result"])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.kazaam.components import ADJACENT, FIRST_COMPLETE_BONUS, POINTS, SLOTS
+from companion.games.ranking import places
 
 
 def breakdown(state: dict[str, Any], player: dict[str, Any]) -> dict[str, int]:
@@ -36,8 +37,8 @@ def score(state: dict[str, Any]) -> dict[str, Any]:
         detail = breakdown(state, player)
         rows.append({"seat": player["seat"], "name": player["name"], "total": detail["total"],
                      "breakdown": {k: v for k, v in detail.items() if k != "total"}})
-    totals = sorted((r["total"] for r in rows), reverse=True)
+    placed = places({r["seat"]: r["total"] for r in rows})
     for row in rows:
-        row["rank"] = totals.index(row["total"]) + 1
+        row["rank"] = placed[row["seat"]]
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
     return {"final": state["status"] == "finished", "players": rows}
