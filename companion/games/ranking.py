@@ -6,10 +6,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import NotRequired, TypedDict
 
 #: how a tie was broken, when the rules broke it (``result.tie_broken_by``)
 BY_SEATING = "seating"
+
+
+class Result(TypedDict):
+    """A finished game's record (``state["result"]``), the same in every game."""
+
+    winner: int | None
+    winners: list[int]
+    ranking: list[int]
+    reason: str
+    #: seat (as a string: JSON) -> total, where the game has points
+    scores: NotRequired[dict[str, int]]
+    #: G9.3: the seat from which seating breaks ties
+    ended_by: NotRequired[int]
+    #: how a tie was broken (``BY_SEATING``), when only the tie-breaker decided
+    tie_broken_by: NotRequired[str]
 
 
 def places(totals: Mapping[int, int], low_wins: bool = False) -> dict[int, int]:
@@ -58,11 +73,19 @@ def positions(ranking: Sequence[int]) -> dict[int, int]:
     return {seat: i + 1 for i, seat in enumerate(ranking)}
 
 
-def result(ranking: Sequence[int], placed: Mapping[int, int], reason: str,
-           **extra: Any) -> dict[str, Any]:
+def result(ranking: Sequence[int], placed: Mapping[int, int], reason: str, *,
+           scores: dict[str, int] | None = None, ended_by: int | None = None,
+           tie_broken_by: str | None = None) -> Result:
     """The record of a finished game: the winner (None when several share first
     place), every seat in first place, the ranking, why it ended, then what the game
     adds (``scores``, ``ended_by``, ``tie_broken_by``)."""
     winners = [s for s in ranking if placed[s] == 1]
-    return {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-            "ranking": list(ranking), "reason": reason, **extra}
+    out = Result(winner=winners[0] if len(winners) == 1 else None, winners=winners,
+                 ranking=list(ranking), reason=reason)
+    if scores is not None:
+        out["scores"] = scores
+    if ended_by is not None:
+        out["ended_by"] = ended_by
+    if tie_broken_by is not None:
+        out["tie_broken_by"] = tie_broken_by
+    return out

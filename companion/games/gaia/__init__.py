@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import Game, RulesText, free_colors, join_common
+from companion.games.base import GameOf, RulesText, free_colors, join_common
 from companion.games.gaia import messages as _messages  # noqa: F401  (registers sentences)
 from companion.games.gaia import rules_text
 from companion.games.gaia.board_svg import draw
@@ -49,7 +49,7 @@ def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str
             "hint": "gaia.join.two_colors" if first_two else None}
 
 
-GAIA = Game(
+GAIA = GameOf(
     name="gaia",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,

@@ -104,11 +104,10 @@ def end_game(ctx: Ctx, reason: str, ender: int, winner: int | None = None) -> No
     """G9: the result; ``ender`` is the player who ended the game (after a host's
     finish, the seat on turn), from whom G9.3 counts seating for ties."""
     order = ranking(ctx.state, ender, winner)
-    extra: dict[str, Any] = {"ended_by": ender}
-    if reason == "stopped" and tie_decided(order, totals(ctx.state), besides=winner):
-        # G9.3: after a host's finish nobody chose the ender, so the results say it
-        extra["tie_broken_by"] = BY_SEATING
-    final = result(order, positions(order), reason, **extra)
+    # G9.3: after a host's finish nobody chose the ender, so the results say it
+    broken = reason == "stopped" and tie_decided(order, totals(ctx.state), besides=winner)
+    final = result(order, positions(order), reason, ended_by=ender,
+                   tie_broken_by=BY_SEATING if broken else None)
     ctx.state["status"] = "finished"
     ctx.state["result"] = final
     ctx.emit("game_over", result=final)

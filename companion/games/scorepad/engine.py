@@ -9,10 +9,9 @@ from companion.games.base import handler_for, player_name
 from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
 from companion.games.ranking import result
 from companion.games.scorepad.score import score
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, clone, point_keys
+from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, clone, point_keys
 from companion.games.turns import next_seat, seated
 
-State = dict[str, Any]
 Event = dict[str, Any]
 Events = list[Event]
 

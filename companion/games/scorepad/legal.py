@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.scorepad.state import point_keys
+from companion.games.scorepad.state import State, point_keys
 from companion.games.turns import seated
 
-State = dict[str, Any]
 Template = dict[str, Any]
 
 

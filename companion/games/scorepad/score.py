@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.ranking import places
-
-State = dict[str, Any]
+from companion.games.scorepad.state import State
 
 
 def breakdown(state: State, seat: int) -> dict[str, Any]:

@@ -7,9 +7,7 @@ from typing import Any
 from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.scorepad.score import breakdown, score
-from companion.games.scorepad.state import COLORS
-
-State = dict[str, Any]
+from companion.games.scorepad.state import COLORS, Options, State
 
 
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -51,7 +49,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     raise BadMove("move", "scorepad.hand.none")
 
 
-def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+def join_player(options: Options, roster: list[dict[str, Any]],
                 fields: dict[str, Any]) -> dict[str, Any]:
     """S1.2: a visible name nobody at the table has, and one of twelve colours nobody
     has."""
@@ -61,6 +59,6 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
     return join_common(roster, fields, "S1.2", COLORS)
 
 
-def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"colors": free_colors(roster, COLORS),
             "seats_left": max(0, options["max_players"] - len(roster))}
