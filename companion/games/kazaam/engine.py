@@ -12,11 +12,10 @@ from companion.games.kazaam import actions, powers, tiles
 from companion.games.kazaam.components import ACTIONS_PER_TURN
 from companion.games.kazaam.context import Ctx
 from companion.games.kazaam.score import score
-from companion.games.kazaam.state import clone
+from companion.games.kazaam.state import State, clone, window
 from companion.games.ranking import result
 from companion.games.turns import next_seat, seat_before
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 
@@ -44,7 +43,7 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
     spec: Spec = handler_for(move, HANDLERS)
     turn = state["turn"]
     if turn["phase"] == "reaction":
-        target = turn["reaction"]["target"]
+        target = window(turn)["target"]
         if seat != target:
             raise NotYourTurn("K5.6", "kazaam.reaction.not_yours", seat=target,
                               who=player_name(state, target))
