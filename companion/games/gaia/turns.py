@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.gaia import feeding
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.components import ACTIONS_PER_TURN
 from companion.games.gaia.context import Ctx
+from companion.games.gaia.document import GaiaState, Player
 from companion.games.ranking import (
     BY_SEATING,
     positions,
@@ -19,7 +18,7 @@ from companion.games.ranking import (
 from companion.games.turns import next_seat
 
 
-def can_claim(state: dict[str, Any], seat: int) -> list[int]:
+def can_claim(state: GaiaState, seat: int) -> list[int]:
     """G8.1: unclaimed objectives the seat's tableau meets (with a pawn to put)."""
     player = state["players"][seat]
     if player["pawns"] == 0:
@@ -66,7 +65,7 @@ def check_win(ctx: Ctx) -> bool:
     return False
 
 
-def _exhausted(state: dict[str, Any], pile: str) -> bool:
+def _exhausted(state: GaiaState, pile: str) -> bool:
     part = state["piles"][pile]
     if part["deck"] > 0:
         return False
@@ -86,16 +85,16 @@ def check_cards_out(ctx: Ctx) -> bool:
     return False
 
 
-def placed(player: dict[str, Any]) -> int:
+def placed(player: Player) -> int:
     return int(player["pawns_total"] - player["pawns"])
 
 
-def totals(state: dict[str, Any]) -> dict[int, int]:
+def totals(state: GaiaState) -> dict[int, int]:
     """G9.3: seat -> pawns placed (on cities and objectives)."""
     return {p["seat"]: placed(p) for p in state["players"]}
 
 
-def ranking(state: dict[str, Any], ender: int, winner: int | None = None) -> list[int]:
+def ranking(state: GaiaState, ender: int, winner: int | None = None) -> list[int]:
     """G9.3: most pawns placed; ties go to whoever sits closest after the ender."""
     return ranked(totals(state), tie_break=seating_after(state["order"], ender), first=winner)
 
