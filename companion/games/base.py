@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 from companion.games.shapes import Shapes
 
 State = dict[str, Any]
-#: a game's own state document (a TypedDict: ``gaia.state.GaiaState``, ...)
+#: a game's own state document (a TypedDict in its folder)
 StateT = TypeVar("StateT", bound=Mapping[str, Any])
 #: a game's normalized options (a TypedDict)
 OptionsT = TypeVar("OptionsT", bound=Mapping[str, Any])
