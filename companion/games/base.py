@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from companion.games.shapes import Shapes
 
 State = dict[str, Any]
+#: a game's own state document (a TypedDict in its folder)
+StateT = TypeVar("StateT", bound=Mapping[str, Any])
+#: a game's normalized options (a TypedDict)
+OptionsT = TypeVar("OptionsT", bound=Mapping[str, Any])
 Move = dict[str, Any]
 Event = dict[str, Any]
 
@@ -75,41 +79,43 @@ def rule_key(game: str, rule: str, case: RuleCase | None = None) -> str:
     return f"{game}.rule.{rule}.{option}.{word}"
 
 
-def _no_lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def _no_lobby(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"turn": None, "result": None}
 
 
 @dataclass(frozen=True)
-class Game:
+class GameOf(Generic[StateT, OptionsT]):
     """A game as data plus pure functions: everything the sessions, the API and the
     pages need to know about it (a new game is its folder, its page module and one
-    line in ``companion.games``)."""
+    line in ``companion.games``). ``StateT`` is the game's state document and ``OptionsT`` its
+    normalized options, TypedDicts, so mypy checks that its functions agree on their
+    keys; the sessions hold any game (``Game``)."""
 
     name: str
     min_players: int
     max_players: int
     #: options -> normalized options (raises RuleViolation on bad values)
-    normalize_options: Callable[[dict[str, Any]], dict[str, Any]]
+    normalize_options: Callable[[dict[str, Any]], OptionsT]
     #: (options, players, setup, seed-free) -> initial state
-    new_game: Callable[[dict[str, Any], list[dict[str, Any]], dict[str, Any]], State]
+    new_game: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]], StateT]
     #: (state, seat, move) -> (new state, events)
-    apply: Callable[[State, int, Move], tuple[State, list[Event]]]
-    legal_moves: Callable[[State, int], list[Move]]
-    view_for: Callable[[State, int | None], dict[str, Any]]
-    score: Callable[[State], dict[str, Any]]
+    apply: Callable[[StateT, int, Move], tuple[StateT, list[Event]]]
+    legal_moves: Callable[[StateT, int], list[Move]]
+    view_for: Callable[[StateT, int | None], dict[str, Any]]
+    score: Callable[[StateT], dict[str, Any]]
     #: (state, seat, declared hand) -> new state; private, no version bump
-    declare_hand: Callable[[State, int, dict[str, Any]], State]
+    declare_hand: Callable[[StateT, int, dict[str, Any]], StateT]
     #: move -> the part of it that everybody may see
     public_move: Callable[[Move], Move]
     #: state -> (final state, events) when the table stops early
-    finish: Callable[[State], tuple[State, list[Event]]]
+    finish: Callable[[StateT], tuple[StateT, list[Event]]]
     #: (options, roster, join fields) -> the new player's public fields
-    join_player: Callable[[dict[str, Any], list[dict[str, Any]], dict[str, Any]],
+    join_player: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]],
                           dict[str, Any]]
     #: (options, roster) -> what a joining player may still choose
-    join_info: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+    join_info: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]]
     #: (state, seat) -> what only that seat may see (its hand, what it was shown)
-    private_view: Callable[[State, int], dict[str, Any]]
+    private_view: Callable[[StateT, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any], str], str]
     #: the options a table may choose, with their words (GET /api/v1/games)
@@ -127,13 +133,13 @@ class Game:
     #: host acts for: a player naming another seat is the engine's to judge
     seat_in_move: bool = False
     #: (options, roster) -> the public view's game fields before the game starts
-    lobby: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]] = _no_lobby
+    lobby: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]] = _no_lobby
     #: normalized options -> (fewest, most) players, when the options decide them
-    players_for: Callable[[dict[str, Any]], tuple[int, int]] | None = None
+    players_for: Callable[[OptionsT], tuple[int, int]] | None = None
     #: the lists ``join_info`` offers besides colours (e.g. ("prototypes",))
     join_choices: tuple[str, ...] = ()
     #: state -> the seat whose move it is, when not ``state["turn"]["seat"]`` (``on_turn``)
-    whose_turn: Callable[[State], int | None] | None = None
+    whose_turn: Callable[[StateT], int | None] | None = None
 
     @property
     def label(self) -> Texts:
@@ -145,18 +151,18 @@ class Game:
         """The game's one-line description, per language (``<game>.summary``)."""
         return _words(f"{self.name}.summary", self.name)
 
-    def player_bounds(self, options: dict[str, Any]) -> tuple[int, int]:
+    def player_bounds(self, options: OptionsT) -> tuple[int, int]:
         """(fewest, most) players for these normalized options."""
         if self.players_for is not None:
             return self.players_for(options)
         return self.min_players, self.max_players
 
-    def lobby_view(self, options: dict[str, Any], roster: list[dict[str, Any]]
+    def lobby_view(self, options: OptionsT, roster: list[dict[str, Any]]
                    ) -> dict[str, Any]:
         """The public view's game fields while players join (no state yet)."""
         return self.lobby(options, roster)
 
-    def on_turn(self, state: State) -> int | None:
+    def on_turn(self, state: StateT) -> int | None:
         """Whose move it is: the seat on turn while the game is played, else None (a
         game whose turn works otherwise declares ``whose_turn``)."""
         if self.whose_turn is not None:
@@ -168,7 +174,7 @@ class Game:
         return seat if type(seat) is int else None
 
     @staticmethod
-    def status(state: State) -> str:
+    def status(state: Mapping[str, Any]) -> str:
         """"playing" or "finished", as the engine keeps it."""
         return str(state["status"])
 
@@ -178,6 +184,10 @@ def _words(key: str, otherwise: str) -> Texts:
     from companion.games.messages import text
 
     return {lang: text(key, lang) or otherwise for lang in i18n.languages()}
+
+
+#: a registered game, whatever its state document
+Game = GameOf[Any, Any]
 
 
 NAME_MAX = 24
@@ -212,10 +222,12 @@ def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str,
     return {"name": name, "color": color}
 
 
-def player_name(state: dict[str, Any], seat: int) -> str:
+def player_name(state: Mapping[str, Any], seat: int) -> str:
     """A seat as sentences name it: the player's name (the seat number if out of range)."""
     players = state["players"]
-    return str(players[seat]["name"]) if 0 <= seat < len(players) else str(seat)
+    from companion.games.turns import seated
+
+    return str(players[seat]["name"]) if seated(seat, players) else str(seat)
 
 
 def free_colors(roster: list[dict[str, Any]], colors: tuple[str, ...] = COLORS) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
+from companion.games.turns import seated
 from companion.sessions import replay, rules
 from companion.sessions.core import (
     Change,
@@ -32,7 +33,7 @@ def seat_of(doc: dict[str, Any], seat: object) -> dict[str, Any]:
     """The player at ``seat``. The one check of a seat the request names (in the path,
     the query or a move the host enters): one not at the table is refused alike, 422
     with the field under ``errors``."""
-    if type(seat) is not int or not 0 <= seat < len(doc["players"]):
+    if not seated(seat, doc["players"]):
         raise said(Invalid, "session.seat.missing", seat=str(seat)[:24],
                    extra={"errors": {"seat": ["no such seat"]}})
     player: dict[str, Any] = doc["players"][seat]

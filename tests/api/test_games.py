@@ -16,12 +16,15 @@ def _complete(texts: dict[str, str]) -> bool:
     return set(texts) == LANGS and all(isinstance(v, str) and v.strip() for v in texts.values())
 
 
-def test_every_game_with_players_options_and_words(live):
-    api = Api(live.url)
-    r = api.get("/games")
+def test_the_listing_is_the_registry_in_its_order(live):
+    r = Api(live.url).get("/games")
     assert r.status_code == 200
-    games = {g["id"]: g for g in r.json()}
-    assert list(games) == list(GAMES)
+    assert [g["id"] for g in r.json()] == list(GAMES)
+
+
+def test_the_listing_says_what_the_rules_say(live):
+    """Examples from the rules: G1's players, K9's and G11's option words."""
+    games = {g["id"]: g for g in Api(live.url).get("/games").json()}
     assert games["gaia"]["players"] == {"min": 2, "max": 5}
     assert games["scorepad"]["players"] == {"min": 1, "max": 12}
     assert games["scorepad"]["title"] == {"en": "Score pad", "it": "Segnapunti",
@@ -33,23 +36,27 @@ def test_every_game_with_players_options_and_words(live):
     assert gaia["catastrophes"]["requires"] == {"variant": "expert"}
     kazaam = {o["name"]: o for o in games["kazaam"]["options"]}
     assert kazaam["end"]["value_labels"]["finish_round"]["it"] == "a fine giro"
-    for game in games.values():
-        engine = GAMES[game["id"]]
-        assert game["players"] == {"min": engine.min_players, "max": engine.max_players}
-        assert _complete(game["summary"]) and game["rules"] == f"/rules/{game['id']}"
-        assert [c["value"] for c in game["colors"]] == list(engine.colors)
-        assert all(_complete(c["label"]) for c in game["colors"])
-        for option in game["options"]:
-            assert _complete(option["label"]) and _complete(option["help"]), option["name"]
-            if option["type"] not in ("choice", "boolean"):
-                continue  # free inputs: see test_the_score_pad_offers_free_inputs
-            assert option["default"] in option["values"]
-            keys = {str(v).lower() for v in option["values"]}
-            assert set(option["value_labels"]) == keys
-            assert all(_complete(t) for t in option["value_labels"].values())
-            # every language says it in its own words (no English label left in it/de)
-            if option["type"] == "choice":
-                assert option["label"]["de"] != option["label"]["en"] or option["name"] == "end"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_with_players_options_and_words(live, name):
+    game = next(g for g in Api(live.url).get("/games").json() if g["id"] == name)
+    engine = GAMES[name]
+    assert game["players"] == {"min": engine.min_players, "max": engine.max_players}
+    assert _complete(game["summary"]) and game["rules"] == f"/rules/{name}"
+    assert [c["value"] for c in game["colors"]] == list(engine.colors)
+    assert all(_complete(c["label"]) for c in game["colors"])
+    for option in game["options"]:
+        assert _complete(option["label"]) and _complete(option["help"]), option["name"]
+        if option["type"] not in ("choice", "boolean"):
+            continue  # free inputs: see test_the_score_pad_offers_free_inputs
+        assert option["default"] in option["values"]
+        keys = {str(v).lower() for v in option["values"]}
+        assert set(option["value_labels"]) == keys
+        assert all(_complete(t) for t in option["value_labels"].values())
+        # every language says it in its own words (no English label left in it/de)
+        if option["type"] == "choice":
+            assert option["label"]["de"] != option["label"]["en"] or option["name"] == "end"
 
 
 def test_the_score_pad_offers_free_inputs_with_their_bounds(live):
@@ -102,14 +109,18 @@ def test_the_listing_is_in_the_openapi_document(live):
     assert schema["type"] == "array"
 
 
-def test_the_games_lists_come_with_a_word_for_every_value(live):
-    api = Api(live.url)
-    games = {g["id"]: g for g in api.get("/games").json()}
+def test_the_games_lists_are_the_games_words(live):
+    games = {g["id"]: g for g in Api(live.url).get("/games").json()}
     assert games["gaia"]["words"]["terrains"][:2] == ["plains", "desert"]
     assert "left_arm" in games["kazaam"]["words"]["places"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_games_lists_come_with_a_word_for_every_value(live, name):
+    game = next(g for g in Api(live.url).get("/games").json() if g["id"] == name)
+    assert game["words"] == {k: list(v) for k, v in (GAMES[name].words or {}).items()}
     for lang in LANGS:
         words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()
-        for game in games.values():
-            for values in game["words"].values():
-                for value in values:
-                    assert f"{game['id']}.term.{value}" in words, (lang, value)
+        for values in game["words"].values():
+            for value in values:
+                assert f"{name}.term.{value}" in words, (lang, value)

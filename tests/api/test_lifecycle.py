@@ -6,7 +6,11 @@ import json
 
 import pytest
 
+from companion.games import GAMES
+from companion.games.base import rule_key
 from companion.games.gaia.playout import Table
+from companion.games.messages import text
+from companion.i18n import languages
 
 from .client import DISPLAY, Api
 
@@ -207,14 +211,17 @@ def test_legal_moves_score_and_pictures(live):
     assert any(r["id"] == "G6.2" for r in rules["rules"])
 
 
-def test_rules_in_three_languages(live):
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_in_every_language(live, game):
     api = Api(live.url)
-    for game, rule in (("gaia", "G6.2"), ("kazaam", "K5.6")):
-        by_lang = {}
-        for lang in ("en", "it", "de"):
-            body = api.get(f"/rules/{game}", headers={"Accept-Language": lang}).json()
-            assert body["language"] == lang
-            found = {r["id"]: r for r in body["rules"]}
-            assert found[rule]["language"] == lang and found[rule]["title"]
-            by_lang[lang] = found[rule]["text"]
-        assert len(set(by_lang.values())) == 3  # really translated
+    langs = languages()
+    rule = next(r for r in GAMES[game].rules.rules  # a rule every language words its own way
+                if len({text(rule_key(game, r), lang) for lang in langs}) == len(langs))
+    by_lang = {}
+    for lang in langs:
+        body = api.get(f"/rules/{game}", headers={"Accept-Language": lang}).json()
+        assert body["language"] == lang
+        found = {r["id"]: r for r in body["rules"]}
+        assert found[rule]["language"] == lang and found[rule]["title"]
+        by_lang[lang] = found[rule]["text"]
+    assert len(set(by_lang.values())) == len(langs)  # really translated

@@ -12,11 +12,9 @@ import pytest
 import companion
 from companion.games import GAMES
 from companion.games.errors import RuleError, RuleViolation
-from companion.games.gaia import components as gaia_parts
-from companion.games.kazaam import components as kazaam_parts
 from companion.games.messages import catalogue, render
-from companion.games.scorepad import state as scorepad_state
 from companion.i18n import languages
+from tests.games.facts import fact, playout
 
 SOURCE = Path(companion.__file__).parent
 # every module registers its sentences when imported: import them all
@@ -33,8 +31,9 @@ def used_keys() -> set[str]:
     for path in SOURCE.rglob("*.py"):
         if path.name not in ("messages.py", "words.py", "options.py"):
             keys.update(KEY.findall(path.read_text()))
-    # WrongPhase keys are built from the phase: every phase a turn can be in
-    keys |= {f"gaia.phase.{p}" for p in ("feeding", "actions", "reaction", "tornado")}
+    # keys a game builds rather than writes (Gaia's WrongPhase: one per phase)
+    for game in GAMES:
+        keys |= set(fact(game, "BUILT_KEYS", set()))
     return {k for k in keys if not k.startswith(tuple(f"{g}.event." for g in GAMES))
             and not re.fullmatch(rf"({GAME})\.(options|setup|game)", k)}
 
@@ -60,25 +59,12 @@ def test_every_entry_is_complete_and_uses_the_same_fields():
                 assert texts[lang] != texts["en"], (key, lang)
 
 
-#: words these games' sentences use besides their declared words and option values (a
-#: game not listed is checked on those alone)
-GAME_WORDS = {
-    "gaia": [*gaia_parts.TERRAINS, gaia_parts.STAR, *gaia_parts.NEEDS, *gaia_parts.POWER_CARDS,
-             "nature", "life", "power", "city", "deck", "display", "discard", "pairs",
-             "rainbow", "actions", "feeding", "reaction", "tornado", "no_pawns_left",
-             "nature_cards_out", "life_cards_out", "stopped", "unknown"],
-    "kazaam": [*kazaam_parts.TYPES, *kazaam_parts.PARTS, *kazaam_parts.SLOTS,
-               *kazaam_parts.INGREDIENTS, "actions", "reaction", "homunculus_completed",
-               "round_finished", "stopped", "unknown"],
-    "scorepad": [*scorepad_state.SCORING, *scorepad_state.COLORS, "score", "end_turn", "round",
-                 "total", "last_round", "stopped"],
-}
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_word_and_option_value_is_a_term(game):
+    """Its declared words, option values and the words its sentences use besides
+    (``SENTENCE_WORDS`` in the game's test package) each have a term."""
     declared = (GAMES[game].words or {}).values()
-    words = set(GAME_WORDS.get(game, ())) | {w for ws in declared for w in ws}
+    words = set(fact(game, "SENTENCE_WORDS", ())) | {w for ws in declared for w in ws}
     for option in GAMES[game].options:
         words |= {option.value_key(v) for v in option.values}
         assert f"{game}.option.{option.name}" in catalogue()
@@ -157,29 +143,25 @@ def _variants(game: str):
                     yield {**(option.requires or {}), option.name: value}
 
 
-#: events these games' random playouts are known to reach (every game: turns, the end)
-NARRATED = {"gaia": {"tile_placed", "city_built", "fed", "pawn_placed", "power_played"},
-            "kazaam": {"tile_drawn", "part_built", "power_used"}}
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_narration_names_things_not_squares(game):
-    table_of = importlib.import_module(f"companion.games.{game}.playout").Table
+    """Every game's playouts pass turns and end; a game's ``NARRATED`` names the other
+    events its playouts are known to reach."""
+    table_of = playout(game)
     events = []
     for options in _variants(game):
         for seed in range(12 if not options else 3):
             for _, evs in table_of.deal(seed, 3, **options).play():
                 events.extend(evs)
     seen = _check_narrations(game, events, ["Ada", "Bo", "Cy"])
-    assert {"turn_passed", "game_over"} | NARRATED.get(game, set()) <= seen
+    assert {"turn_passed", "game_over"} | fact(game, "NARRATED", set()) <= seen
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_score_label_has_a_sentence(game):
     for row_key in ("total",):
         assert f"{game}.score.{row_key}" in catalogue()
-    module = __import__(f"companion.games.{game}.playout", fromlist=["Table"])
-    table = module.Table.deal(3, 3)
+    table = playout(game).deal(3, 3)
     for _ in table.play():
         pass
     for row in GAMES[game].score(table.state)["players"]:
@@ -231,12 +213,11 @@ BROKEN = re.compile(r"(^|\s)'s\b|\(\s*\)|\s{2,}|\{|\bNone\b|\[\s*-?\d")
 
 def _refusals(game: str, seeds: range):
     """Refusals met by moving each played move to other squares, places and seats."""
-    module = importlib.import_module(f"companion.games.{game}.playout")
     engine = GAMES[game]
+    options = fact(game, "RICHEST_OPTIONS", {})
     found = []
     for seed in seeds:
-        options = {"variant": "expert", "catastrophes": True} if game == "gaia" else {}
-        table = module.Table.deal(seed, 3, **options)
+        table = playout(game).deal(seed, 3, **options)
         for _ in range(400):
             if table.state["status"] != "playing":
                 break
@@ -272,14 +253,13 @@ def _bent(move: dict) -> list[dict]:
     return out or [move]
 
 
-#: distinct refusals a few played games must meet (a score pad has few rules)
-FEWEST_REFUSALS = {"scorepad": 4}
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_refusals_met_in_play_read_well_in_every_language(game):
+    """A few played games meet eight distinct refusals (a game with few rules says
+    how many in ``FEWEST_REFUSALS``), each a clean sentence in every language."""
     found = _refusals(game, range(3))
-    assert len({e.key for e in found}) >= FEWEST_REFUSALS.get(game, 8), {e.key for e in found}
+    fewest = fact(game, "FEWEST_REFUSALS", 8)
+    assert len({e.key for e in found}) >= fewest, {e.key for e in found}
     for err in found:
         for lang in languages():
             sentence = err.sentence(lang)

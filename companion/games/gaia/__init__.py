@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import Game, RulesText, free_colors, join_common
+from companion.games.base import GameOf, RulesText, free_colors, join_common
 from companion.games.gaia import messages as _messages  # noqa: F401  (names its cards)
 from companion.games.gaia import rules_text
 from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.gaia.document import Options
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
 from companion.games.gaia.options import OPTIONS, WORDS
@@ -24,7 +25,7 @@ from companion.games.gaia.view import (
 )
 
 
-def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+def join_player(options: Options, roster: list[dict[str, Any]],
                 fields: dict[str, Any]) -> dict[str, Any]:
     """A seat at the table: a name and a free pawn colour (2-5 players, G1)."""
     from companion.games.errors import RuleViolation
@@ -34,13 +35,13 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
     return join_common(roster, fields, "G1")
 
 
-def lobby(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def lobby(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
     """Before the deal: an empty map, no supply, piles or objectives yet."""
     return {"turn": None, "board": {"tiles": []}, "supply": None, "piles": None,
             "objectives": [], "result": None}
 
 
-def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
     """Free colours; the first two players are offered blue and yellow, the colours
     with six pawns in the box (G1), with a sentence saying why."""
     first_two = len(roster) < 2
@@ -49,7 +50,7 @@ def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str
             "hint": "gaia.join.two_colors" if first_two else None}
 
 
-GAIA = Game(
+GAIA = GameOf(
     name="gaia",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.gaia.components import ANIMALS
+from companion.games.gaia.document import City, GaiaState, Tile, city_on
 
-Tiles = dict[str, dict[str, Any]]
+Tiles = dict[str, Tile]
 Xy = tuple[int, int]
 
 
@@ -70,14 +71,14 @@ def satisfied(tiles: Tiles, at: Xy | list[int], needs: list[str], distinct: bool
     return sum(met_needs(needs, offers(tiles, at), distinct))
 
 
-def cities_in_order(tiles: Tiles) -> list[tuple[str, dict[str, Any]]]:
+def cities_in_order(tiles: Tiles) -> list[tuple[str, City]]:
     """Cities by build order (the order feeding and the cascade visit them)."""
     found = [(k, t["city"]) for k, t in tiles.items() if t["city"] is not None]
     found.sort(key=lambda kc: kc[1]["seq"])
     return found
 
 
-def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str, None]) -> None:
+def cascade(state: GaiaState, events: list[dict[str, Any]], rises: dict[str, None]) -> None:
     """G6.5-G6.7: re-evaluate every city in rounds until a round changes nothing.
 
     Each round measures every city against the map as it stands at the start of
@@ -90,10 +91,10 @@ def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str
     tiles = state["tiles"]
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
     while True:
-        changed = []
+        changed: list[tuple[str, City, int]] = []
         for k in sorted((k for k, t in tiles.items() if t["city"] is not None),
                         key=lambda k: (xy(k)[1], xy(k)[0])):
-            city = tiles[k]["city"]
+            city = city_on(tiles[k])
             now = satisfied(tiles, xy(k), city["needs"], distinct)
             if now != city["satisfied"]:
                 changed.append((k, city, now))
@@ -114,7 +115,7 @@ def cascade(state: dict[str, Any], events: list[dict[str, Any]], rises: dict[str
                 rises.pop(k, None)
 
 
-def _send_pawns_home(state: dict[str, Any], city: dict[str, Any], at: list[int],
+def _send_pawns_home(state: GaiaState, city: City, at: list[int],
                      events: list[dict[str, Any]]) -> None:
     seats = list(city["pawns"])
     for seat in seats:
@@ -124,8 +125,8 @@ def _send_pawns_home(state: dict[str, Any], city: dict[str, Any], at: list[int],
                    "terrain": state["tiles"][key(at)]["terrain"], "owner": city["builder"]})
 
 
-def _remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:
-    city = state["tiles"][k]["city"]
+def _remove_city(state: GaiaState, k: str, events: list[dict[str, Any]]) -> None:
+    city = city_on(state["tiles"][k])
     state["tiles"][k]["city"] = None
     card = {"kind": "city", "symbol": city["symbol"], "needs": city["needs"]}
     state["piles"]["discard"].append(card)
@@ -133,9 +134,9 @@ def _remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) ->
                    "terrain": state["tiles"][k]["terrain"], "owner": city["builder"]})
 
 
-def remove_city(state: dict[str, Any], k: str, events: list[dict[str, Any]]) -> None:
+def remove_city(state: GaiaState, k: str, events: list[dict[str, Any]]) -> None:
     """Take a city off the map, its pawns home first (used by the expert cards)."""
-    city = state["tiles"][k]["city"]
+    city = city_on(state["tiles"][k])
     if city["pawns"]:
         _send_pawns_home(state, city, xy(k), events)
     _remove_city(state, k, events)

@@ -14,6 +14,7 @@ from companion.games.gaia.components import (
     SYMBOLS,
     TERRAINS,
 )
+from companion.games.gaia.document import GaiaState, HandPart, Player
 
 Card = Any  # a terrain (nature), a power card name (power) or a dict (life)
 PILES = ("nature", "life")
@@ -73,12 +74,12 @@ def same_card(a: Card, b: Card) -> bool:
     return bool(a["kind"] == "animals" or city_key(a) == city_key(b))
 
 
-def hand_size(player: dict[str, Any]) -> int:
+def hand_size(player: Player) -> int:
     hand = player["hand"]
     return sum(len(hand[p]["known"]) + hand[p]["unknown"] for p in hand)
 
 
-def take_from_hand(player: dict[str, Any], card: Card) -> bool:
+def take_from_hand(player: Player, card: Card) -> bool:
     """G1.3: use a known card of that identity, else an unknown card of its pile.
 
     A card taken face up (G1.2) goes first: it leaves the count of cards in sight as
@@ -102,19 +103,19 @@ def take_from_hand(player: dict[str, Any], card: Card) -> bool:
     raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=card)
 
 
-def hold(player: dict[str, Any], card: Card) -> None:
+def hold(player: Player, card: Card) -> None:
     """G1.2: ``card`` went into the hand in sight of the whole table (face up)."""
     part = player["hand"][card_pile(card)]
     part["known"].append(card)
     part.setdefault("held", []).append(card)
 
 
-def held_cards(player: dict[str, Any]) -> list[Card]:
+def held_cards(player: Player) -> list[Card]:
     """The player's known cards (G1.2), which every player's accounting counts."""
     return [c for part in player["hand"].values() for c in part.get("held", [])]
 
 
-def _private_slots(part: dict[str, Any]) -> list[int]:
+def _private_slots(part: HandPart) -> list[int]:
     """Indices of the declared cards that are not known to the table (G1.2)."""
     held = list(part.get("held", []))
     slots = []
@@ -127,11 +128,11 @@ def _private_slots(part: dict[str, Any]) -> list[int]:
     return slots
 
 
-def piles_of(state: dict[str, Any]) -> tuple[str, ...]:
+def piles_of(state: GaiaState) -> tuple[str, ...]:
     return ("nature", "life", "power") if "power" in state["piles"] else PILES
 
 
-def public_cards(state: dict[str, Any]) -> list[Card]:
+def public_cards(state: GaiaState) -> list[Card]:
     """Every card whose identity the whole table can see."""
     cards: list[Card] = []
     piles = state["piles"]
@@ -150,7 +151,7 @@ def public_cards(state: dict[str, Any]) -> list[Card]:
     return cards
 
 
-def _private(player: dict[str, Any]) -> list[Card]:
+def _private(player: Player) -> list[Card]:
     """The player's own declarations, known cards (counted as public) aside."""
     return [part["known"][i] for part in player["hand"].values() for i in _private_slots(part)]
 
@@ -167,7 +168,7 @@ def _tally(counts: Counter[Any], cards: list[Card], catalog: bool) -> Counter[An
     return counts
 
 
-def public_counts(state: dict[str, Any]) -> Counter[Any]:
+def public_counts(state: GaiaState) -> Counter[Any]:
     """How many cards of each kind the whole table can see (known cards in hands too)."""
     catalog = state["options"].get("city_catalog") is not None
     counts: Counter[Any] = Counter()
@@ -188,13 +189,13 @@ def public_counts(state: dict[str, Any]) -> Counter[Any]:
     return counts
 
 
-def seen_by(state: dict[str, Any], seat: int) -> Counter[Any]:
+def seen_by(state: GaiaState, seat: int) -> Counter[Any]:
     """The cards ``seat`` knows of: the public ones and its own declarations."""
     catalog = state["options"].get("city_catalog") is not None
     return _tally(public_counts(state), _private(state["players"][seat]), catalog)
 
 
-def _limits(state: dict[str, Any]) -> dict[Any, int]:
+def _limits(state: GaiaState) -> dict[Any, int]:
     limits: dict[Any, int] = {**NATURE_COUNTS, **LIFE_COUNTS,
                               **(state["options"].get("power_deck") or {})}
     catalog = state["options"].get("city_catalog")
@@ -203,7 +204,7 @@ def _limits(state: dict[str, Any]) -> dict[Any, int]:
     return limits
 
 
-def _over(state: dict[str, Any], public: Counter[Any], player: dict[str, Any]) -> Any:
+def _over(state: GaiaState, public: Counter[Any], player: Player) -> Any:
     """The first kind whose public plus ``player``'s declared cards exceed the game's."""
     catalog = state["options"].get("city_catalog") is not None
     counts = _tally(Counter(public), _private(player), catalog)
@@ -214,7 +215,7 @@ def _over(state: dict[str, Any], public: Counter[Any], player: dict[str, Any]) -
     return None
 
 
-def check_accounting(state: dict[str, Any], seat: int,
+def check_accounting(state: GaiaState, seat: int,
                      public: Counter[Any] | None = None) -> None:
     """G1.2: public cards plus the mover's known hand may not exceed the game's."""
     public = public_counts(state) if public is None else public
@@ -227,7 +228,7 @@ def check_accounting(state: dict[str, Any], seat: int,
         raise RuleViolation("G1.2", "gaia.card.too_many", kind=over, limit=limit)
 
 
-def _forget_one(player: dict[str, Any], over: Any) -> bool:
+def _forget_one(player: Player, over: Any) -> bool:
     """Turn the last declaration of kind ``over`` back into an unknown card (never a
     known card, G1.2)."""
     for part in player["hand"].values():
@@ -242,7 +243,7 @@ def _forget_one(player: dict[str, Any], over: Any) -> bool:
     return False
 
 
-def account(state: dict[str, Any], seat: int) -> None:
+def account(state: GaiaState, seat: int) -> None:
     """G1.2 after a move that named cards: check the mover, then forget what
     the new public cards made impossible in everybody else's declarations."""
     public = public_counts(state)

@@ -7,6 +7,7 @@ from typing import Any
 from companion.games.errors import RuleViolation
 from companion.games.gaia.board import key, xy
 from companion.games.gaia.context import Ctx, coord_list
+from companion.games.gaia.document import city_on
 from companion.games.gaia.names import place, seen
 
 
@@ -30,7 +31,7 @@ def claimable(ctx: Ctx, mover: int) -> list[str]:
 
 
 def _place(ctx: Ctx, mover: int, k: str) -> None:
-    city = ctx.state["tiles"][k]["city"]
+    city = city_on(ctx.state["tiles"][k])
     player = ctx.state["players"][mover]
     if ctx.state["options"]["variant"] == "expert":
         others = [s for s in city["pawns"] if s != mover]

@@ -7,11 +7,12 @@ from typing import Any
 
 from companion.games.errors import BadMove
 from companion.games.gaia.components import MAX_COORD
+from companion.games.gaia.document import GaiaState, Player
 
 
 @dataclass
 class Ctx:
-    state: dict[str, Any]
+    state: GaiaState
     seat: int
     events: list[dict[str, Any]] = field(default_factory=list)
     #: cities whose satisfied count stepped up during this move, in order (G6.7)
@@ -20,8 +21,8 @@ class Ctx:
     new_city: str | None = None
 
     @property
-    def player(self) -> dict[str, Any]:
-        return self.state["players"][self.seat]  # type: ignore[no-any-return]
+    def player(self) -> Player:
+        return self.state["players"][self.seat]
 
     def emit(self, type_: str, **fields: Any) -> None:
         self.events.append({"type": type_, **fields})

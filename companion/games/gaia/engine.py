@@ -11,11 +11,13 @@ from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.gaia import cards, moves, power
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
+from companion.games.gaia.document import GaiaState, window
 from companion.games.gaia.names import who
 from companion.games.gaia.state import clone
 from companion.games.gaia.turns import can_claim, check_cards_out, check_win, pass_turn
+from companion.games.turns import seated
 
-State = dict[str, Any]
+State = GaiaState
 Event = dict[str, Any]
 
 
@@ -67,10 +69,10 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
 def _check_reaction(state: State, seat: int, kind: str, spec: Spec) -> Spec:
     """G10.3: while a window is open only the other players' answers and the actor's
     'nobody defended' are accepted."""
-    actor = state["turn"]["reaction"]["actor"]
+    actor = window(state["turn"])["actor"]
     if spec.phase != "reaction":
         raise WrongPhase("G10.3", "gaia.phase.reaction", type=kind)
-    if (kind in REACTION_ANSWERS) == (seat == actor) or not 0 <= seat < len(state["players"]):
+    if (kind in REACTION_ANSWERS) == (seat == actor) or not seated(seat, state["players"]):
         raise NotYourTurn("G10.3", "gaia.reaction.not_yours", seat=actor, who=who(state, actor))
     return spec
 

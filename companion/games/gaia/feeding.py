@@ -8,10 +8,11 @@ from companion.games.errors import BadMove, RuleViolation
 from companion.games.gaia.board import cascade, cities_in_order, key, neighbours, xy
 from companion.games.gaia.components import ANIMALS
 from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.document import City, GaiaState
 from companion.games.gaia.names import place, seen
 
 
-def in_scope(scope: str, city: dict[str, Any], seat: int) -> bool:
+def in_scope(scope: str, city: City, seat: int) -> bool:
     """G7.1: whether ``seat`` feeds ``city`` under the ``feeding`` option: ``builder``
     (the cities it laid, even once taken over), ``holder`` (the cities its pawns hold;
     one without pawns stays its builder's, so no city goes unfed) or ``all``."""
@@ -19,22 +20,22 @@ def in_scope(scope: str, city: dict[str, Any], seat: int) -> bool:
         return True
     if scope == "holder" and city["pawns"]:
         return seat in city["pawns"]
-    return city["builder"] == seat  # type: ignore[no-any-return]
+    return city["builder"] == seat
 
 
-def hungry(state: dict[str, Any], seat: int) -> list[str]:
+def hungry(state: GaiaState, seat: int) -> list[str]:
     """G7.1: cities in scope with an ``animals`` need, in build order."""
     scope = state["options"]["feeding"]
     return [k for k, city in cities_in_order(state["tiles"])
             if ANIMALS in city["needs"] and in_scope(scope, city, seat)]
 
 
-def sources(state: dict[str, Any], k: str) -> list[str]:
+def sources(state: GaiaState, k: str) -> list[str]:
     tiles = state["tiles"]
     return [n for n in neighbours(xy(k)) if n in tiles and tiles[n]["animals"] > 0]
 
 
-def plan(state: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
+def plan(state: GaiaState, seat: int) -> list[tuple[str, list[str]]]:
     """Each hungry city with the tiles it could eat from (cities with none left out)."""
     out = []
     for k in hungry(state, seat):
@@ -44,7 +45,7 @@ def plan(state: dict[str, Any], seat: int) -> list[tuple[str, list[str]]]:
     return out
 
 
-def has_choice(state: dict[str, Any], meals: list[tuple[str, list[str]]]) -> bool:
+def has_choice(state: GaiaState, meals: list[tuple[str, list[str]]]) -> bool:
     """G7.2, conservatively: feeding is automatic only when no choice can change the result.
 
     A city with several sources is a choice. With one source each, a feeding that
@@ -69,7 +70,7 @@ def _eat(ctx: Ctx, city: str, src: str) -> None:
     cascade(ctx.state, ctx.events, ctx.rises)  # G7.3: after each city eats
 
 
-def _best_source(state: dict[str, Any], k: str) -> str | None:
+def _best_source(state: GaiaState, k: str) -> str | None:
     found = sources(state, k)
     if not found:
         return None

@@ -29,9 +29,10 @@ from companion.games.gaia.components import (
     VOLCANO_TURNS_DESERT,
     matches_symbol,
 )
+from companion.games.gaia.document import GaiaState, window
 from companion.games.gaia.turns import can_claim
 
-State = dict[str, Any]
+State = GaiaState
 Template = dict[str, Any]
 
 
@@ -102,7 +103,7 @@ def _room(state: State, seat: int) -> Counter[str]:
 
 def _answers(state: State, seat: int, room: Counter[str]) -> list[Template]:
     """G10.3: the reaction window — the others defend or pass, the actor may declare."""
-    reaction = state["turn"]["reaction"]
+    reaction = window(state["turn"])
     if seat == reaction["actor"]:
         return [{"type": "nobody_defended"}]
     if seat in reaction["passed"]:

@@ -15,6 +15,7 @@ from companion.games.gaia.components import (
     matches_symbol,
 )
 from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.document import Tile
 from companion.games.gaia.names import place
 from companion.games.gaia.turns import can_claim, pass_turn
 
@@ -114,7 +115,7 @@ def play_nature(ctx: Ctx, move: Move) -> None:
     cascade(ctx.state, ctx.events, ctx.rises)
 
 
-def _target(ctx: Ctx, at: list[int], symbol: str, rule: str) -> dict[str, Any]:
+def _target(ctx: Ctx, at: list[int], symbol: str, rule: str) -> Tile:
     """G5.2/G6.1: a tile of the symbol's terrain without animals or a city."""
     tile = ctx.state["tiles"].get(key(at))
     if tile is None:
@@ -124,7 +125,7 @@ def _target(ctx: Ctx, at: list[int], symbol: str, rule: str) -> dict[str, Any]:
                             symbol=symbol)
     if tile["animals"] or tile["city"] is not None:
         raise RuleViolation(rule, "gaia.target.occupied", at=at, terrain=tile["terrain"])
-    return tile  # type: ignore[no-any-return]
+    return tile
 
 
 def play_animals(ctx: Ctx, move: Move) -> None:

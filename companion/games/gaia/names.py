@@ -10,13 +10,14 @@ from typing import Any
 
 from companion.games.base import player_name
 from companion.games.gaia.board import key
+from companion.games.gaia.document import GaiaState, Tile
 
 
-def _tile(state: dict[str, Any], at: str | list[int]) -> dict[str, Any] | None:
-    return state["tiles"].get(at if isinstance(at, str) else key(at))  # type: ignore[no-any-return]
+def _tile(state: GaiaState, at: str | list[int]) -> Tile | None:
+    return state["tiles"].get(at if isinstance(at, str) else key(at))
 
 
-def seen(state: dict[str, Any], at: str | list[int]) -> dict[str, Any]:
+def seen(state: GaiaState, at: str | list[int]) -> dict[str, Any]:
     """For events: the square's terrain and, for a city, its builder's seat (``owner``)."""
     tile = _tile(state, at)
     if tile is None:
@@ -27,7 +28,7 @@ def seen(state: dict[str, Any], at: str | list[int]) -> dict[str, Any]:
     return out
 
 
-def place(state: dict[str, Any], at: str | list[int]) -> dict[str, Any]:
+def place(state: GaiaState, at: str | list[int]) -> dict[str, Any]:
     """For refusals: the square's terrain and, for a city, its builder's name."""
     out = seen(state, at)
     if "owner" in out:

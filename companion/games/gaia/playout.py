@@ -30,11 +30,12 @@ from companion.games.gaia.components import (
     matches_symbol,
     objectives_count,
 )
+from companion.games.gaia.document import GaiaState, window
 from companion.games.gaia.engine import apply
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.turns import can_claim
 
-State = dict[str, Any]
+State = GaiaState
 
 
 def random_life_deck(rng: random.Random) -> list[Any]:
@@ -93,7 +94,7 @@ class Table:
         turn = self.state["turn"]
         if turn["phase"] != "reaction":
             return int(turn["seat"])
-        reaction = turn["reaction"]
+        reaction = window(turn)
         waiting = [p["seat"] for p in self.state["players"]
                    if p["seat"] != reaction["actor"] and p["seat"] not in reaction["passed"]]
         return int(self.rng.choice([reaction["actor"], *waiting, *waiting]))
@@ -119,7 +120,7 @@ class Table:
         if phase == "feeding":
             return self._feed(seat)
         if phase == "reaction":
-            if seat == state["turn"]["reaction"]["actor"]:
+            if seat == window(state["turn"])["actor"]:
                 return {"type": "nobody_defended"}
             holds = "defense" in self.hands[seat]
             return {"type": "defend" if holds and self.rng.random() < 0.5 else "pass"}

@@ -16,15 +16,16 @@ from companion.games.gaia.components import (
     VOLCANO_TURNS_DESERT,
 )
 from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.document import Reaction, Tile, window
 
 Move = dict[str, Any]
 
 
-def _tile(ctx: Ctx, at: list[int], rule: str) -> dict[str, Any]:
+def _tile(ctx: Ctx, at: list[int], rule: str) -> Tile:
     tile = ctx.state["tiles"].get(key(at))
     if tile is None:
         raise RuleViolation(rule, "gaia.target.no_tile", at=at)
-    return tile  # type: ignore[no-any-return]
+    return tile
 
 
 def _terrain_change(ctx: Ctx, at: list[int], changes: tuple[tuple[str, str], ...],
@@ -151,14 +152,14 @@ def _volcano(ctx: Ctx, at: list[int]) -> None:
             _swap_terrain(ctx, xy(k), "desert")
 
 
-def _close(ctx: Ctx) -> dict[str, Any]:
+def _close(ctx: Ctx) -> Reaction:
     turn = ctx.state["turn"]
-    reaction = turn["reaction"]
+    reaction = window(turn)
     turn["phase"], turn["reaction"] = "actions", None
-    return reaction  # type: ignore[no-any-return]
+    return reaction
 
 
-def _after_window(ctx: Ctx, reaction: dict[str, Any], claims: Any) -> None:
+def _after_window(ctx: Ctx, reaction: Reaction, claims: Any) -> None:
     """Nobody defended: the card acts, credited to the acting player (G6.5)."""
     actor = Ctx(ctx.state, reaction["actor"], ctx.events)
     resolve(actor, reaction["card"], reaction["target"])
@@ -176,7 +177,7 @@ def defend(ctx: Ctx, move: Move) -> None:
 
 def pass_(ctx: Ctx, move: Move) -> None:
     """A player lets the card act; when all others passed, it does."""
-    reaction = ctx.state["turn"]["reaction"]
+    reaction = window(ctx.state["turn"])
     if ctx.seat in reaction["passed"]:
         raise RuleViolation("G10.3", "gaia.reaction.already_passed")
     reaction["passed"].append(ctx.seat)

@@ -28,27 +28,38 @@ from companion.games.gaia.components import (
     objectives_count,
     pawns_per_player,
 )
+from companion.games.gaia.document import (
+    GaiaState,
+    HandPart,
+    Objective,
+    Options,
+    Player,
+    Tile,
+)
 
-State = dict[str, Any]
+State = GaiaState
 
 
-def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
+def normalize_options(raw: dict[str, Any]) -> Options:
     """G11: fill in defaults and reject unknown options or values."""
     if not isinstance(raw, dict):
         raise RuleViolation("G11", "gaia.options.bad", option="options")
     unknown = set(raw) - set(OPTION_CHOICES) - {"city_catalog", "power_deck"}
     if unknown:
         raise RuleViolation("G11", "gaia.options.unknown", option=sorted(unknown)[0])
-    options: dict[str, Any] = {}
+    chosen: dict[str, Any] = {}
     for name, (allowed, default) in OPTION_CHOICES.items():
         value = raw.get(name, default)
         if not any(value is a or (value == a and type(value) is type(a)) for a in allowed):
             raise RuleViolation("G11", "gaia.options.bad_value", option=name,
                                 allowed=[str(a).lower() for a in allowed])
-        options[name] = value
-    options["city_catalog"] = _catalog(raw.get("city_catalog"))
-    options["power_deck"] = _power_deck(raw.get("power_deck"), options)
-    return options
+        chosen[name] = value
+    catalog = _catalog(raw.get("city_catalog"))
+    return Options(variant=chosen["variant"], feeding=chosen["feeding"],
+                   end_on=chosen["end_on"], auto_end_turn=chosen["auto_end_turn"],
+                   catastrophes=chosen["catastrophes"],
+                   duplicate_needs=chosen["duplicate_needs"], city_catalog=catalog,
+                   power_deck=_power_deck(raw.get("power_deck"), chosen))
 
 
 def _power_deck(raw: Any, options: dict[str, Any]) -> dict[str, int] | None:
@@ -78,7 +89,7 @@ def _catalog(raw: Any) -> list[dict[str, Any]] | None:
     return catalog
 
 
-def _objective(i: int, raw: Any, expert: bool = False) -> dict[str, Any]:
+def _objective(i: int, raw: Any, expert: bool = False) -> Objective:
     """G2.1: two pairs of different terrains, or one of each of the six; in the
     expert game also ``"power"``: four power cards played (G10.2)."""
     if expert and raw == "power":
@@ -110,7 +121,7 @@ def _display(setup: dict[str, Any], expert: bool) -> dict[str, list[Any]]:
     return out
 
 
-def new_game(options: dict[str, Any], players: list[dict[str, Any]],
+def new_game(options: Options, players: list[dict[str, Any]],
              setup: dict[str, Any]) -> State:
     """The state right after the host starts the game (G2).
 
@@ -162,13 +173,15 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
     return state
 
 
-def _expert_setup(state: State, options: dict[str, Any], display: dict[str, list[Any]],
+def _expert_setup(state: State, options: Options, display: dict[str, list[Any]],
                   n: int) -> None:
     """G10.2: one power card dealt each, two face up, the rest the power deck."""
     power_objectives = sum(1 for o in state["objectives"] if "power" in o["requires"])
     if power_objectives > POWER_OBJECTIVES:
         raise RuleViolation("G10.2", "gaia.setup.power_objectives", most=POWER_OBJECTIVES)
-    total = sum(options["power_deck"].values())
+    deck = options["power_deck"]
+    assert deck is not None, "G10.2: the expert game has a power deck (normalize_options)"
+    total = sum(deck.values())
     if total < POWER_DEAL * n + POWER_DISPLAY:
         raise RuleViolation("G11", "gaia.options.bad", option="power_deck")
     state["piles"]["power"] = {"deck": total - POWER_DEAL * n - POWER_DISPLAY,
@@ -185,25 +198,40 @@ def clone(state: State) -> State:
     Much cheaper than a deep copy: every container the engine mutates is
     copied, the immutable leaves are shared.
     """
-    new = dict(state)
-    new["players"] = [{**p, "hand": {k: {**h, "known": list(h["known"]),
-                                         **({"held": list(h["held"])} if "held" in h else {})}
-                                     for k, h in p["hand"].items()},
-                       "tableau": dict(p["tableau"]),
-                       **({"powers": dict(p["powers"])} if "powers" in p else {})}
-                      for p in state["players"]]
-    new["turn"] = dict(state["turn"])
-    if state["turn"].get("reaction"):
-        reaction = state["turn"]["reaction"]
+    new = state.copy()
+    new["players"] = [_player_copy(p) for p in state["players"]]
+    new["turn"] = state["turn"].copy()
+    reaction = state["turn"].get("reaction")
+    if reaction:
         new["turn"]["reaction"] = {**reaction, "passed": list(reaction.get("passed", []))}
-    new["tiles"] = {k: (dict(t) if t["city"] is None else
-                        {**t, "city": {**t["city"], "pawns": list(t["city"]["pawns"])}})
-                    for k, t in state["tiles"].items()}
+    new["tiles"] = {k: _tile_copy(t) for k, t in state["tiles"].items()}
     supply = state["supply"]
     new["supply"] = {"tiles": dict(supply["tiles"]), "animals": supply["animals"]}
     piles = state["piles"]
     new["piles"] = {pile: {**piles[pile], "display": list(piles[pile]["display"])}
                     for pile in piles if pile != "discard"}
     new["piles"]["discard"] = list(piles["discard"])
-    new["objectives"] = [dict(o) for o in state["objectives"]]
+    new["objectives"] = [o.copy() for o in state["objectives"]]
     return new
+
+
+def _player_copy(player: Player) -> Player:
+    new: Player = {**player, "hand": {k: _hand_copy(h) for k, h in player["hand"].items()},
+                   "tableau": dict(player["tableau"])}
+    if "powers" in player:
+        new["powers"] = dict(player["powers"])
+    return new
+
+
+def _hand_copy(part: HandPart) -> HandPart:
+    new: HandPart = {**part, "known": list(part["known"])}
+    if "held" in part:
+        new["held"] = list(part["held"])
+    return new
+
+
+def _tile_copy(tile: Tile) -> Tile:
+    city = tile["city"]
+    if city is None:
+        return tile.copy()
+    return {**tile, "city": {**city, "pawns": list(city["pawns"])}}

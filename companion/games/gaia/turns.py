@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
-from typing import Any
-
 from companion.games.gaia import feeding
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.components import ACTIONS_PER_TURN
 from companion.games.gaia.context import Ctx
+from companion.games.gaia.document import GaiaState, Player
+from companion.games.ranking import (
+    BY_SEATING,
+    positions,
+    ranked,
+    result,
+    seating_after,
+    tie_decided,
+)
+from companion.games.turns import next_seat
 
 
-def next_seat(state: dict[str, Any], seat: int) -> int:
-    order = state["order"]
-    return order[(order.index(seat) + 1) % len(order)]  # type: ignore[no-any-return]
-
-
-def can_claim(state: dict[str, Any], seat: int) -> list[int]:
+def can_claim(state: GaiaState, seat: int) -> list[int]:
     """G8.1: unclaimed objectives the seat's tableau meets (with a pawn to put)."""
     player = state["players"][seat]
     if player["pawns"] == 0:
@@ -29,7 +31,7 @@ def can_claim(state: dict[str, Any], seat: int) -> list[int]:
 def pass_turn(ctx: Ctx) -> None:
     """Hand the turn on and run the next player's feeding (G7.4)."""
     state = ctx.state
-    seat = next_seat(state, state["turn"]["seat"])
+    seat = next_seat(state["order"], state["turn"]["seat"])
     state["turn"] = {"seat": seat, "actions_left": ACTIONS_PER_TURN, "phase": "actions",
                      "number": state["turn"]["number"] + 1}
     ctx.emit("turn_passed", seat=seat)
@@ -63,7 +65,7 @@ def check_win(ctx: Ctx) -> bool:
     return False
 
 
-def _exhausted(state: dict[str, Any], pile: str) -> bool:
+def _exhausted(state: GaiaState, pile: str) -> bool:
     part = state["piles"][pile]
     if part["deck"] > 0:
         return False
@@ -83,39 +85,28 @@ def check_cards_out(ctx: Ctx) -> bool:
     return False
 
 
-def placed(player: dict[str, Any]) -> int:
+def placed(player: Player) -> int:
     return int(player["pawns_total"] - player["pawns"])
 
 
-def ranking(state: dict[str, Any], ender: int, winner: int | None = None) -> list[int]:
+def totals(state: GaiaState) -> dict[int, int]:
+    """G9.3: seat -> pawns placed (on cities and objectives)."""
+    return {p["seat"]: placed(p) for p in state["players"]}
+
+
+def ranking(state: GaiaState, ender: int, winner: int | None = None) -> list[int]:
     """G9.3: most pawns placed; ties go to whoever sits closest after the ender."""
-    order = state["order"]
-    n = len(order)
-    start = order.index(ender)
-
-    def rank_key(seat: int) -> tuple[int, int, int]:
-        distance = (order.index(seat) - start - 1) % n
-        return (0 if seat == winner else 1, -placed(state["players"][seat]), distance)
-
-    return sorted(order, key=rank_key)
-
-
-def seating_broke_a_tie(state: dict[str, Any], ranked: list[int], winner: int | None) -> bool:
-    """G9.3: whether two players next to each other in the ranking placed as many pawns,
-    so that only seating put one before the other (a G9.1 winner is first anyway)."""
-    counts = [placed(state["players"][s]) for s in ranked if s != winner]
-    return any(a == b for a, b in pairwise(counts))
+    return ranked(totals(state), tie_break=seating_after(state["order"], ender), first=winner)
 
 
 def end_game(ctx: Ctx, reason: str, ender: int, winner: int | None = None) -> None:
     """G9: the result; ``ender`` is the player who ended the game (after a host's
     finish, the seat on turn), from whom G9.3 counts seating for ties."""
-    ranked = ranking(ctx.state, ender, winner)
-    result: dict[str, Any] = {"winner": ranked[0], "winners": [ranked[0]], "ranking": ranked,
-                              "reason": reason, "ended_by": ender}
-    if reason == "stopped" and seating_broke_a_tie(ctx.state, ranked, winner):
-        # G9.3: after a host's finish nobody chose the ender, so the results say it
-        result["tie_broken_by"] = "seating"
+    order = ranking(ctx.state, ender, winner)
+    # G9.3: after a host's finish nobody chose the ender, so the results say it
+    broken = reason == "stopped" and tie_decided(order, totals(ctx.state), besides=winner)
+    final = result(order, positions(order), reason, ended_by=ender,
+                   tie_broken_by=BY_SEATING if broken else None)
     ctx.state["status"] = "finished"
-    ctx.state["result"] = result
-    ctx.emit("game_over", result=result)
+    ctx.state["result"] = final
+    ctx.emit("game_over", result=final)

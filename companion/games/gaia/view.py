@@ -8,13 +8,15 @@ from companion.games.errors import BadMove, GameNotActive, RuleViolation
 from companion.games.gaia import cards
 from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
+from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
 from companion.games.gaia.state import clone
-from companion.games.gaia.turns import end_game, placed, ranking
+from companion.games.gaia.turns import end_game, placed, ranking, totals
+from companion.games.ranking import places, positions
 
-State = dict[str, Any]
+State = GaiaState
 
 
-def _player_view(p: dict[str, Any], state: State) -> dict[str, Any]:
+def _player_view(p: Player, state: State) -> dict[str, Any]:
     hand = p["hand"]
     on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
     return {"seat": p["seat"], "name": p["name"], "color": p["color"],
@@ -27,7 +29,7 @@ def _player_view(p: dict[str, Any], state: State) -> dict[str, Any]:
             **({"powers": dict(p["powers"])} if "powers" in p else {})}
 
 
-def _tile_view(k: str, tile: dict[str, Any], state: State) -> dict[str, Any]:
+def _tile_view(k: str, tile: Tile, state: State) -> dict[str, Any]:
     city = tile["city"]
     out: dict[str, Any] = {"at": xy(k), "terrain": tile["terrain"], "animals": tile["animals"],
                            "city": None}
@@ -73,11 +75,8 @@ def score(state: State) -> dict[str, Any]:
     """Live score: pawns placed (G9.3); final ranks follow the game's result."""
     players = state["players"]
     result = state["result"]
-    if result is not None:
-        rank = {s: i + 1 for i, s in enumerate(result["ranking"])}
-    else:
-        totals = sorted((placed(p) for p in players), reverse=True)
-        rank = {p["seat"]: totals.index(placed(p)) + 1 for p in players}
+    # G9.3: once over, the result's ranking (ties broken); meanwhile ties share a place
+    rank = positions(result["ranking"]) if result is not None else places(totals(state))
     rows = []
     for p in players:
         on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
@@ -117,7 +116,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     return new
 
 
-def _redeclare(part: dict[str, Any], pile: str, declared: list[Any]) -> None:
+def _redeclare(part: HandPart, pile: str, declared: list[Any]) -> None:
     """The declared cards replace the earlier ones; known cards (G1.2) stay as they are,
     named in the declaration or not."""
     total = len(part["known"]) + part["unknown"]

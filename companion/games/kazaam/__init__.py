@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.base import Game, RulesText
+from companion.games.base import GameOf, RulesText
 from companion.games.kazaam import messages as _messages  # noqa: F401  (names its tiles)
 from companion.games.kazaam import rules_text
 from companion.games.kazaam.board_svg import draw
@@ -22,7 +22,7 @@ from companion.games.kazaam.view import (
     view_for,
 )
 
-KAZAAM = Game(
+KAZAAM = GameOf(
     name="kazaam", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
     normalize_options=normalize_options, new_game=new_game, apply=apply,
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,

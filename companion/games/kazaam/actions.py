@@ -8,6 +8,7 @@ from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import HAND_LIMIT, SLOTS
 from companion.games.kazaam.context import Ctx
+from companion.games.kazaam.state import built_at
 
 Move = dict[str, Any]
 
@@ -66,7 +67,9 @@ def discard(ctx: Ctx, move: Move) -> None:
     tiles.take_from_hand(ctx.player, tile)
     ctx.state["discard"].append(tile)
     tiles.release(ctx.state, ctx.seat, tile)
-    gained = [*tile["ingredients"], ctx.player["ingredient"]]
+    own = ctx.player["ingredient"]
+    assert own is not None, "K1.6: every alchemist chose an ingredient when joining"
+    gained = [*tile["ingredients"], own]
     for name in gained:
         ctx.player["pool"][name] = ctx.player["pool"].get(name, 0) + 1
     tiles.check(ctx.state, ctx.seat, tile, public=True)
@@ -78,5 +81,5 @@ def refresh(ctx: Ctx, move: Move) -> None:
     none face down: the action is spent, nothing changes)."""
     down = [s for s, b in ctx.player["board"].items() if b is not None and not b["face_up"]]
     for slot in down:
-        ctx.player["board"][slot]["face_up"] = True
+        built_at(ctx.player, slot)["face_up"] = True
     ctx.emit("parts_refreshed", seat=ctx.seat, slots=down)

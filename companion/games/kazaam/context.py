@@ -6,21 +6,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.errors import BadMove
+from companion.games.kazaam.state import KazaamState, Player
+from companion.games.turns import seated
 
 
 @dataclass
 class Ctx:
-    state: dict[str, Any]
+    state: KazaamState
     seat: int
     events: list[dict[str, Any]] = field(default_factory=list)
 
     @property
-    def player(self) -> dict[str, Any]:
-        return self.state["players"][self.seat]  # type: ignore[no-any-return]
+    def player(self) -> Player:
+        return self.state["players"][self.seat]
 
     @property
     def names(self) -> list[str]:
-        return self.state["options"]["ingredients"]  # type: ignore[no-any-return]
+        return self.state["options"]["ingredients"]
 
     def emit(self, type_: str, **fields: Any) -> None:
         self.events.append({"type": type_, **fields})
@@ -28,6 +30,6 @@ class Ctx:
     def other(self, raw: Any, field_name: str = "seat") -> int:
         """Another player's seat from a power's target."""
         seat = raw.get(field_name) if isinstance(raw, dict) else None
-        if type(seat) is not int or not 0 <= seat < len(self.state["players"]):
+        if not seated(seat, self.state["players"]):
             raise BadMove("move", "move.bad_field", field=f"target.{field_name}")
         return seat

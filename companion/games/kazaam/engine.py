@@ -12,9 +12,10 @@ from companion.games.kazaam import actions, powers, tiles
 from companion.games.kazaam.components import ACTIONS_PER_TURN
 from companion.games.kazaam.context import Ctx
 from companion.games.kazaam.score import score
-from companion.games.kazaam.state import clone
+from companion.games.kazaam.state import State, clone, window
+from companion.games.ranking import result
+from companion.games.turns import next_seat, seat_before
 
-State = dict[str, Any]
 Event = dict[str, Any]
 
 
@@ -42,7 +43,7 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
     spec: Spec = handler_for(move, HANDLERS)
     turn = state["turn"]
     if turn["phase"] == "reaction":
-        target = turn["reaction"]["target"]
+        target = window(turn)["target"]
         if seat != target:
             raise NotYourTurn("K5.6", "kazaam.reaction.not_yours", seat=target,
                               who=player_name(state, target))
@@ -94,8 +95,8 @@ def _check_complete(ctx: Ctx) -> None:
 
 
 def last_of_round(state: State) -> int:
-    order = state["order"]
-    return order[(order.index(state["first_player"]) - 1) % len(order)]  # type: ignore[no-any-return]
+    """K6.1: the player seated before the first player."""
+    return seat_before(state["order"], state["first_player"])
 
 
 def stalled(state: State) -> bool:
@@ -122,8 +123,7 @@ def pass_turn(ctx: Ctx) -> None:
         end_game(ctx, "round_finished")
         return
     _count_idle_turn(ctx)
-    order = state["order"]
-    nxt = order[(order.index(current) + 1) % len(order)]
+    nxt = next_seat(state["order"], current)
     state["turn"] = {"seat": nxt, "actions_left": ACTIONS_PER_TURN, "phase": "actions",
                      "number": state["turn"]["number"] + 1, "reaction": None}
     ctx.emit("turn_passed", seat=nxt)
@@ -132,13 +132,9 @@ def pass_turn(ctx: Ctx) -> None:
 def end_game(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state["status"] = "finished"
-    table = score(state)
-    best = table["players"][0]["total"]
-    winners = [r["seat"] for r in table["players"] if r["total"] == best]
-    state["result"] = {"winner": winners[0] if len(winners) == 1 else None,
-                       "winners": winners, "ranking": [r["seat"] for r in table["players"]],
-                       "reason": reason,
-                       "scores": {str(r["seat"]): r["total"] for r in table["players"]}}
+    rows = score(state)["players"]  # K7.6: ties share the rank, and first place
+    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
+                             reason, scores={str(r["seat"]): r["total"] for r in rows})
     ctx.emit("game_over", result=state["result"])
 
 

@@ -15,8 +15,8 @@ from companion.games.kazaam.components import (
     TORSO_TAKES,
     TYPES,
 )
+from companion.games.kazaam.state import Player, State, window
 
-State = dict[str, Any]
 Template = dict[str, Any]
 
 
@@ -25,7 +25,7 @@ def legal_moves(state: State, seat: int) -> list[Template]:
         return []
     turn = state["turn"]
     if turn["phase"] == "reaction":
-        if turn["reaction"]["target"] != seat:
+        if window(turn)["target"] != seat:
             return []
         return [{"type": "react", "answer": "cancel"}, {"type": "react", "answer": "accept"}]
     if turn["seat"] != seat:
@@ -45,11 +45,11 @@ def legal_moves(state: State, seat: int) -> list[Template]:
     return out
 
 
-def _free(player: dict[str, Any], part: str) -> list[str]:
+def _free(player: Player, part: str) -> list[str]:
     return [s for s, k in SLOTS.items() if k == part and player["board"][s] is None]
 
 
-def _builds(state: State, player: dict[str, Any]) -> list[Template]:
+def _builds(state: State, player: Player) -> list[Template]:
     pool = Counter({k: v for k, v in player["pool"].items() if v})
     out: list[Template] = []
     for tile in player["hand"]["known"]:
@@ -65,7 +65,7 @@ def _builds(state: State, player: dict[str, Any]) -> list[Template]:
     return out
 
 
-def _could_build(state: State, player: dict[str, Any], part: str, pool: Counter[str]) -> bool:
+def _could_build(state: State, player: Player, part: str, pool: Counter[str]) -> bool:
     """Whether some tile of this part that the accounting still allows (K1.4) could be
     paid from the pool: a cost already bound, or a new one of 2+ ingredients."""
     visible = tiles.public_tiles(state, player["seat"]) + player["hand"]["known"]

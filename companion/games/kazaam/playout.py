@@ -21,10 +21,14 @@ from companion.games.kazaam.components import (
     TYPES,
 )
 from companion.games.kazaam.engine import apply
-from companion.games.kazaam.state import new_game, normalize_options, set_counts
-
-State = dict[str, Any]
-Tile = dict[str, Any]
+from companion.games.kazaam.state import (
+    State,
+    new_game,
+    normalize_options,
+    set_counts,
+    window,
+)
+from companion.games.kazaam.tiles import Tile
 
 
 def random_cost(rng: random.Random) -> list[str]:
@@ -46,8 +50,8 @@ class Table:
     def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
         rng = random.Random(seed)
         opts = normalize_options(options)
-        pile = [{"homunculus": kind.split(".")[0], "part": kind.split(".")[1],
-                 "ingredients": random_cost(rng)}
+        pile = [Tile(homunculus=kind.split(".")[0], part=kind.split(".")[1],
+                     ingredients=random_cost(rng))
                 for kind, n in set_counts(opts).items() for _ in range(n)]
         rng.shuffle(pile)
         everything = list(pile)
@@ -59,7 +63,7 @@ class Table:
 
     def step(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         turn = self.state["turn"]
-        seat = turn["reaction"]["target"] if turn["phase"] == "reaction" else turn["seat"]
+        seat = window(turn)["target"] if turn["phase"] == "reaction" else turn["seat"]
         move = self.choose(seat)
         before = self.state
         self.state, events = apply(self.state, seat, move)

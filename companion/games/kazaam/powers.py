@@ -9,6 +9,7 @@ from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
 from companion.games.kazaam.context import Ctx
+from companion.games.kazaam.state import built_at, window
 
 Move = dict[str, Any]
 
@@ -106,7 +107,7 @@ def _tail(ctx: Ctx, target: dict[str, Any]) -> None:
 def strike(ctx: Ctx, seat: int, slot: str) -> None:
     """The tail's effect on one part."""
     board = ctx.state["players"][seat]["board"]
-    built = board[slot]
+    built = built_at(ctx.state["players"][seat], slot)
     if built["face_up"]:
         built["face_up"] = False
         ctx.emit("part_turned_down", seat=seat, slot=slot)
@@ -150,10 +151,10 @@ def react(ctx: Ctx, move: Move) -> None:
     if answer not in ("cancel", "accept"):
         raise BadMove("move", "move.bad_field", field="answer")
     turn = ctx.state["turn"]
-    pending = turn["reaction"]
+    pending = window(turn)
     turn["phase"], turn["reaction"] = "actions", None
     if answer == "cancel":
-        ctx.player["board"]["head"]["face_up"] = False
+        built_at(ctx.player, "head")["face_up"] = False
         ctx.emit("power_cancelled", seat=ctx.seat, by=pending["actor"], slot=pending["slot"])
     else:
         ctx.emit("power_accepted", seat=ctx.seat, by=pending["actor"], slot=pending["slot"])

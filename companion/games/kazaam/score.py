@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.kazaam.components import ADJACENT, FIRST_COMPLETE_BONUS, POINTS, SLOTS
+from companion.games.kazaam.state import KazaamState, Player
+from companion.games.ranking import places
 
 
-def breakdown(state: dict[str, Any], player: dict[str, Any]) -> dict[str, int]:
+def breakdown(state: KazaamState, player: Player) -> dict[str, int]:
     board = player["board"]
     face_down_counts = state["options"]["chain_counts_face_down"]
     parts = prototype = chains = 0
@@ -29,15 +31,15 @@ def breakdown(state: dict[str, Any], player: dict[str, Any]) -> dict[str, int]:
             "total": parts + prototype + chains + first}
 
 
-def score(state: dict[str, Any]) -> dict[str, Any]:
+def score(state: KazaamState) -> dict[str, Any]:
     """K7.6: ties share the rank."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for player in state["players"]:
         detail = breakdown(state, player)
         rows.append({"seat": player["seat"], "name": player["name"], "total": detail["total"],
                      "breakdown": {k: v for k, v in detail.items() if k != "total"}})
-    totals = sorted((r["total"] for r in rows), reverse=True)
+    placed = places({r["seat"]: r["total"] for r in rows})
     for row in rows:
-        row["rank"] = totals.index(row["total"]) + 1
+        row["rank"] = placed[row["seat"]]
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
     return {"final": state["status"] == "finished", "players": rows}

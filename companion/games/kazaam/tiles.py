@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam.components import (
@@ -14,7 +14,16 @@ from companion.games.kazaam.components import (
     TYPES,
 )
 
-Tile = dict[str, Any]
+if TYPE_CHECKING:
+    from companion.games.kazaam.state import KazaamState, Player
+
+
+class Tile(TypedDict):
+    """K1.2, K1.4: a tile's homunculus type, its part and its cost."""
+
+    homunculus: str
+    part: str
+    ingredients: list[str]
 
 
 def kind(tile: Tile) -> str:
@@ -47,11 +56,11 @@ def parse(raw: Any, ingredients: list[str], field: str = "tile") -> Tile:
     return {"homunculus": homunculus, "part": part, "ingredients": sorted(cost)}
 
 
-def hand_size(player: dict[str, Any]) -> int:
+def hand_size(player: Player) -> int:
     return len(player["hand"]["known"]) + int(player["hand"]["unknown"])
 
 
-def take_from_hand(player: dict[str, Any], tile: Tile) -> bool:
+def take_from_hand(player: Player, tile: Tile) -> bool:
     """K1.7: use a declared tile of that identity, else an unknown one.
 
     Returns True when an unknown tile was used (its identity is new to the table)."""
@@ -66,7 +75,7 @@ def take_from_hand(player: dict[str, Any], tile: Tile) -> bool:
     raise RuleViolation("K1.7", "kazaam.tile.not_in_hand", tile=tile)
 
 
-def public_tiles(state: dict[str, Any], seat: int | None = None) -> list[Tile]:
+def public_tiles(state: KazaamState, seat: int | None = None) -> list[Tile]:
     """Tiles the whole table can see: every built part, the discard pile, and the
     tiles a leg took from the discard pile into a hand (K5.4).
 
@@ -88,16 +97,16 @@ def public_tiles(state: dict[str, Any], seat: int | None = None) -> list[Tile]:
     return out
 
 
-def hold_in_view(state: dict[str, Any], seat: int, tile: Tile) -> None:
+def hold_in_view(state: KazaamState, seat: int, tile: Tile) -> None:
     """K5.4: a tile from the discard pile stays known in ``seat``'s hand."""
     state.setdefault("held", []).append({"seat": seat, "tile": tile})
 
 
-def held_by(state: dict[str, Any], seat: int) -> list[Tile]:
+def held_by(state: KazaamState, seat: int) -> list[Tile]:
     return [r["tile"] for r in state.get("held", []) if r["seat"] == seat]
 
 
-def release(state: dict[str, Any], seat: int, tile: Tile) -> None:
+def release(state: KazaamState, seat: int, tile: Tile) -> None:
     """A tile left ``seat``'s hand for the board or the discard pile: if it was a known
     one (K5.4), its own or an untraced one (K5.2), it is now counted there instead."""
     held = state.get("held", [])
@@ -109,7 +118,7 @@ def release(state: dict[str, Any], seat: int, tile: Tile) -> None:
             return
 
 
-def pass_along(state: dict[str, Any], giver: int, taker: int, tile: Tile | None) -> None:
+def pass_along(state: KazaamState, giver: int, taker: int, tile: Tile | None) -> None:
     """An arm moved a tile: a named known one goes with it (K5.4); an unnamed take from
     a fully declared hand leaves the giver's known tiles untraced (K5.2)."""
     for record in state.get("held", []):
@@ -122,11 +131,11 @@ def pass_along(state: dict[str, Any], giver: int, taker: int, tile: Tile | None)
             return
 
 
-def set_count(state: dict[str, Any], tile_kind: str) -> int:
+def set_count(state: KazaamState, tile_kind: str) -> int:
     return int(state["set"].get(tile_kind, 0))
 
 
-def check(state: dict[str, Any], seat: int, tile: Tile, public: bool) -> None:
+def check(state: KazaamState, seat: int, tile: Tile, public: bool) -> None:
     """K1.4: the tile exists in this game's set (catalog, or bound costs)."""
     tile_kind = kind(tile)
     limit = set_count(state, tile_kind)
@@ -156,7 +165,7 @@ def check(state: dict[str, Any], seat: int, tile: Tile, public: bool) -> None:
         raise RuleViolation("K1.4", "kazaam.tile.too_many", kind=tile, limit=copies)
 
 
-def forget_impossible(state: dict[str, Any]) -> None:
+def forget_impossible(state: KazaamState) -> None:
     """A private declaration that the public tiles make impossible turns unknown
     (never a tile everybody saw go into that hand, K5.4)."""
     for player in state["players"]:

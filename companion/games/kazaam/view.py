@@ -10,9 +10,8 @@ from companion.games.kazaam import tiles
 from companion.games.kazaam.components import MAX_PLAYERS, TYPES
 from companion.games.kazaam.engine import stalled
 from companion.games.kazaam.score import breakdown
-from companion.games.kazaam.state import clone
+from companion.games.kazaam.state import Options, State, clone
 
-State = dict[str, Any]
 STALLED = "kazaam.stalled.no_tiles"
 
 
@@ -95,7 +94,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     return new
 
 
-def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+def join_player(options: Options, roster: list[dict[str, Any]],
                 fields: dict[str, Any]) -> dict[str, Any]:
     """K1.6: colour, own ingredient and a prototype nobody else has."""
     if len(roster) >= MAX_PLAYERS:
@@ -112,7 +111,7 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
     return {**player, "prototype": prototype, "ingredient": ingredient}
 
 
-def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
     """K1.6: free colours and prototypes, the ingredients; ``choices`` names the join
     form's fields besides name and colour, each with its label and values."""
     taken = {p.get("prototype") for p in roster}

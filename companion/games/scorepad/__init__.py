@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games.base import Game, RulesText
+from companion.games.base import GameOf, RulesText
 from companion.games.scorepad import rules_text
 from companion.games.scorepad.board_svg import draw
 from companion.games.scorepad.engine import apply, finish
@@ -16,6 +14,7 @@ from companion.games.scorepad.state import (
     COLORS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Options,
     new_game,
     normalize_options,
 )
@@ -29,12 +28,12 @@ from companion.games.scorepad.view import (
 )
 
 
-def players_for(options: dict[str, Any]) -> tuple[int, int]:
+def players_for(options: Options) -> tuple[int, int]:
     """S1.1: the table chooses its own bounds."""
     return int(options["min_players"]), int(options["max_players"])
 
 
-SCOREPAD = Game(
+SCOREPAD = GameOf(
     name="scorepad", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
     normalize_options=normalize_options, new_game=new_game, apply=apply,
     legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,

@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from companion.games.messages import render, term
-from companion.games.scorepad.score import ranks
+from companion.games.ranking import places
 
 FILL = {"red": "#d32f2f", "blue": "#1976d2", "green": "#2e9e44", "yellow": "#f9c22e",
         "purple": "#7b1fa2", "orange": "#f57c00", "pink": "#e91e8c", "teal": "#00897b",
@@ -55,7 +55,7 @@ def _rows(state: dict[str, Any], lang: str) -> list[tuple[str, list[str], str]]:
         rows.append((name, [_num(p["categories"].get(name, 0)) for p in players], "category"))
     rows.append((term("scorepad", "total", lang), [_num(p["total"]) for p in players], "total"))
     low_wins = bool((state.get("options") or {}).get("low_wins"))
-    placed = ranks({p["seat"]: p["total"] for p in players}, low_wins)
+    placed = places({p["seat"]: p["total"] for p in players}, low_wins)
     rows.append((render("scorepad.score.rank", {}, lang),
                  [str(placed[p["seat"]]) for p in players], "rank"))
     return rows

@@ -7,10 +7,11 @@ from typing import Any
 
 from companion.games.base import handler_for, player_name
 from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
+from companion.games.ranking import result
 from companion.games.scorepad.score import score
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, clone, point_keys
+from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, clone, point_keys
+from companion.games.turns import next_seat, seated
 
-State = dict[str, Any]
 Event = dict[str, Any]
 Events = list[Event]
 
@@ -49,9 +50,9 @@ def _target(state: State, seat: int, move: dict[str, Any]) -> tuple[int, int]:
         if target != seat or number != current:
             raise RuleViolation("S2.1", "scorepad.score.own_turn_only")
         return seat, current
-    if not 0 <= seat < n:  # per_round: any seated player enters
+    if not seated(seat, state["players"]):  # per_round: any seated player enters
         raise RuleViolation("S2.1", "scorepad.score.seated_only")
-    if type(target) is not int or not 0 <= target < n:
+    if not seated(target, state["players"]):
         raise RuleViolation("S2.1", "scorepad.score.no_seat", count=n)
     if type(number) is not int or not 1 <= number <= current:
         raise RuleViolation("S2.1", "scorepad.score.round_range", number=current)
@@ -116,8 +117,7 @@ def pass_turn(state: State, events: Events) -> None:
     """S2.2: the next seat in the order; ``per_turn``: back at the first player a
     round ends, and after the last round the game (S3.1). ``per_round``: the turn only
     marks who starts next."""
-    order = state["order"]
-    nxt = order[(order.index(state["turn"]["seat"]) + 1) % len(order)]
+    nxt = next_seat(state["order"], state["turn"]["seat"])
     if nxt == state["first_player"] and state["options"]["scoring"] == "per_turn":
         events.append({"type": "round_ended", "number": state["round"]})
         if state["round"] == state["options"]["rounds"]:
@@ -131,12 +131,9 @@ def pass_turn(state: State, events: Events) -> None:
 def end_game(state: State, reason: str, events: Events) -> None:
     """S3.2: the ranking as it stands; ties share first place."""
     state["status"] = "finished"
-    table = score(state)
-    winners = [r["seat"] for r in table["players"] if r["rank"] == 1]
-    state["result"] = {"winner": winners[0] if len(winners) == 1 else None,
-                       "winners": winners, "ranking": [r["seat"] for r in table["players"]],
-                       "reason": reason,
-                       "scores": {str(r["seat"]): r["total"] for r in table["players"]}}
+    rows = score(state)["players"]
+    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
+                             reason, scores={str(r["seat"]): r["total"] for r in rows})
     events.append({"type": "game_over", "result": state["result"]})
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.scorepad.state import point_keys
+from companion.games.scorepad.state import State, point_keys
+from companion.games.turns import seated
 
-State = dict[str, Any]
 Template = dict[str, Any]
 
 
@@ -14,7 +14,7 @@ def legal_moves(state: State, seat: int) -> list[Template]:
     """Templates with every category at 0: fill in the points (-10,000 … 10,000; any
     subset of the categories, at least one). ``per_round`` entries name the seat and the
     round in play (S2.2); any earlier round may be entered instead (a correction, S2.3)."""
-    if state["status"] != "playing" or not 0 <= seat < len(state["players"]):
+    if state["status"] != "playing" or not seated(seat, state["players"]):
         return []
     zero = {name: 0 for name in point_keys(state["options"])}
     on_turn = state["turn"]["seat"] == seat

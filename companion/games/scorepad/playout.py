@@ -11,9 +11,14 @@ from typing import Any
 
 from companion.games.scorepad.engine import apply
 from companion.games.scorepad.legal import legal_moves
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, new_game, normalize_options
+from companion.games.scorepad.state import (
+    POINTS_MAX,
+    POINTS_MIN,
+    State,
+    new_game,
+    normalize_options,
+)
 
-State = dict[str, Any]
 Move = dict[str, Any]
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 

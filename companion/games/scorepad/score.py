@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-State = dict[str, Any]
+from companion.games.ranking import places
+from companion.games.scorepad.state import State
 
 
 def breakdown(state: State, seat: int) -> dict[str, Any]:
@@ -21,16 +22,6 @@ def breakdown(state: State, seat: int) -> dict[str, Any]:
             "total": sum(sum(points.values()) for points in entries.values())}
 
 
-def ranks(totals: dict[int, int], low_wins: bool) -> dict[int, int]:
-    """Seat -> rank: one more than the number of seats with a better total, so ties
-    share a rank (1, 1, 3)."""
-    def better(a: int, b: int) -> bool:
-        return a < b if low_wins else a > b
-
-    return {seat: 1 + sum(1 for other in totals.values() if better(other, total))
-            for seat, total in totals.items()}
-
-
 def score(state: State) -> dict[str, Any]:
     """The score table: players best first (lowest first with ``low_wins``)."""
     rows = []
@@ -40,7 +31,7 @@ def score(state: State) -> dict[str, Any]:
                      "breakdown": {"categories": detail["categories"],
                                    "rounds": detail["rounds"]}})
     low_wins = bool(state["options"]["low_wins"])
-    placed = ranks({r["seat"]: r["total"] for r in rows}, low_wins)
+    placed = places({r["seat"]: r["total"] for r in rows}, low_wins)  # S3.2
     for row in rows:
         row["rank"] = placed[row["seat"]]
     rows.sort(key=lambda r: (r["rank"], r["seat"]))

@@ -2,13 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.games import names
 from companion.games.base import seating
 from companion.games.errors import RuleViolation
+from companion.games.ranking import Result
 
-State = dict[str, Any]
+
+class Options(TypedDict):
+    """S1.1, normalized."""
+
+    title: str
+    categories: list[str]
+    rounds: int | None
+    scoring: str
+    low_wins: bool
+    min_players: int
+    max_players: int
+
+
+class Player(TypedDict):
+    seat: int
+    name: str
+    color: str | None
+
+
+class Turn(TypedDict):
+    seat: int
+    number: int
+
+
+class ScorepadState(TypedDict):
+    """The score pad's state document (S1.2)."""
+
+    game: str
+    options: Options
+    status: str
+    order: list[int]
+    first_player: int
+    players: list[Player]
+    turn: Turn
+    #: the round in play (S2.2)
+    round: int
+    #: seat -> round -> {category or "total": points}; keys are strings (JSON)
+    entries: dict[str, dict[str, dict[str, int]]]
+    result: Result | None
+
+
+State = ScorepadState
 
 TITLE_MAX = 40
 CATEGORY_MAX = 24  # characters of a category's name
@@ -63,7 +105,7 @@ def _categories(raw: Any) -> list[str]:
     return cleaned
 
 
-def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
+def normalize_options(raw: dict[str, Any]) -> Options:
     """S1.1: defaults first; unknown options and values out of bounds are refused."""
     if not isinstance(raw, dict):
         raise _bad("options")
@@ -71,30 +113,28 @@ def normalize_options(raw: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise RuleViolation("S1.1", "scorepad.options.unknown", option=unknown[0][:40])
     given = {**DEFAULTS, **{k: v for k, v in raw.items() if v is not None}}
-    options: dict[str, Any] = {"title": _title(raw.get("title")),
-                               "categories": _categories(raw.get("categories"))}
+    title, categories = _title(raw.get("title")), _categories(raw.get("categories"))
     rounds = raw.get("rounds")
-    options["rounds"] = None if rounds is None else _count(rounds, "rounds", 1, ROUNDS_MAX)
+    rounds = None if rounds is None else _count(rounds, "rounds", 1, ROUNDS_MAX)
     if given["scoring"] not in SCORING:
         raise _bad("scoring")
-    options["scoring"] = given["scoring"]
     if type(given["low_wins"]) is not bool:
         raise _bad("low_wins")
-    options["low_wins"] = given["low_wins"]
     least = _count(given["min_players"], "min_players", MIN_PLAYERS, MAX_PLAYERS)
     most = _count(given["max_players"], "max_players", MIN_PLAYERS, MAX_PLAYERS)
     if least > most:
         raise _bad("min_players", "scorepad.options.players")
-    options.update(min_players=least, max_players=most)
-    return options
+    return Options(title=title, categories=categories, rounds=rounds,
+                   scoring=given["scoring"], low_wins=given["low_wins"],
+                   min_players=least, max_players=most)
 
 
-def point_keys(options: dict[str, Any]) -> list[str]:
+def point_keys(options: Options) -> list[str]:
     """What an entry may name: the categories, or the one total (S2.1)."""
     return list(options["categories"]) or [TOTAL]
 
 
-def new_game(options: dict[str, Any], players: list[dict[str, Any]],
+def new_game(options: Options, players: list[dict[str, Any]],
              setup: dict[str, Any]) -> State:
     """S1.2: the seated players in the host's order; nobody has points yet."""
     n = len(players)
@@ -111,7 +151,6 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
                      "color": p.get("color")} for i, p in enumerate(players)],
         "turn": {"seat": first, "number": 1},
         "round": 1,
-        # seat -> round -> {category or "total": points}; keys are strings (JSON)
         "entries": {str(i): {} for i in range(n)},
         "result": None,
     }
@@ -119,7 +158,7 @@ def new_game(options: dict[str, Any], players: list[dict[str, Any]],
 
 def clone(state: State) -> State:
     """A copy sharing only what no move changes (options, names)."""
-    new = dict(state)
-    new["turn"] = dict(state["turn"])
+    new = state.copy()
+    new["turn"] = state["turn"].copy()
     new["entries"] = {seat: dict(rounds) for seat, rounds in state["entries"].items()}
     return new

@@ -6,15 +6,15 @@ from typing import Any
 
 from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, RuleViolation
-from companion.games.scorepad.score import breakdown
-from companion.games.scorepad.state import COLORS
-
-State = dict[str, Any]
+from companion.games.scorepad.score import breakdown, score
+from companion.games.scorepad.state import COLORS, Options, State
 
 
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
-    """The whole pad: every entry, each seat's sums, whose turn and which round."""
+    """The whole pad: every entry, each seat's sums and place (S3.2, so the pages
+    never rank by themselves), whose turn and which round."""
     options = state["options"]
+    placed = {row["seat"]: row["rank"] for row in score(state)["players"]}
     players = []
     for p in state["players"]:
         detail = breakdown(state, p["seat"])
@@ -22,7 +22,7 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
                         "entries": {r: dict(points)
                                     for r, points in state["entries"][str(p["seat"])].items()},
                         "rounds": detail["rounds"], "categories": detail["categories"],
-                        "total": detail["total"]})
+                        "total": detail["total"], "rank": placed[p["seat"]]})
     view: dict[str, Any] = {
         "game": "scorepad", "status": state["status"], "options": options,
         "title": options["title"], "order": list(state["order"]),
@@ -49,7 +49,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     raise BadMove("move", "scorepad.hand.none")
 
 
-def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
+def join_player(options: Options, roster: list[dict[str, Any]],
                 fields: dict[str, Any]) -> dict[str, Any]:
     """S1.2: a visible name nobody at the table has, and one of twelve colours nobody
     has."""
@@ -59,6 +59,6 @@ def join_player(options: dict[str, Any], roster: list[dict[str, Any]],
     return join_common(roster, fields, "S1.2", COLORS)
 
 
-def join_info(options: dict[str, Any], roster: list[dict[str, Any]]) -> dict[str, Any]:
+def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"colors": free_colors(roster, COLORS),
             "seats_left": max(0, options["max_players"] - len(roster))}

@@ -45,3 +45,11 @@ def test_s3_2_a_stopped_low_wins_game_ranks_as_it_stands():
         s, _ = play(s, seat, score(points))
     done, _ = finish(s)
     assert done["result"]["winners"] == [1, 2] and done["result"]["reason"] == "stopped"
+
+
+def test_s3_2_the_view_carries_each_seats_place_so_pages_never_rank():
+    s = _per_turn(True, [7, -2, 7])
+    assert {p["seat"]: p["rank"] for p in SCOREPAD.view_for(s, None)["players"]} == \
+        {0: 2, 1: 1, 2: 2}
+    live = game(3, rounds=2, low_wins=True)  # nothing entered yet: everybody first
+    assert [p["rank"] for p in SCOREPAD.view_for(live, 0)["players"]] == [1, 1, 1]

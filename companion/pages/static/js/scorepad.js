@@ -72,11 +72,9 @@ const word = (value) => upper(term("scorepad", value));
 const seated = (state) => state.order.map((seat) => state.players.find((p) => p.seat === seat)).filter(Boolean);
 
 // Seat -> place: one more than the number of better totals, so ties share (1, 1, 3).
+// S3.2: each seat's place as the server ranks it (ties share, low_wins), never recounted here.
 export function places(state) {
-  const low = Boolean(state.options && state.options.low_wins);
-  const totals = state.players.map((p) => p.total);
-  return Object.fromEntries(state.players.map((p) => [p.seat,
-    1 + totals.filter((x) => (low ? x < p.total : x > p.total)).length]));
+  return Object.fromEntries(state.players.map((p) => [p.seat, p.rank]));
 }
 
 function roundLine(state) {
