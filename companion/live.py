@@ -44,23 +44,44 @@ class Backlog(queue.Queue[dict[str, Any]]):
         self.budget = budget
         self.bytes = 0
         self.overflowed = False
+        self._owed = 0
+        self._owed_lock = threading.Condition()
 
     def _put(self, item: dict[str, Any]) -> None:  # under the queue's own lock
         if self.overflowed:
             return
         size = len(item.get("data", b""))
-        if self.bytes + size > self.budget:
-            self.queue.clear()
-            self.bytes, self.overflowed = 0, True
-            self.queue.append(OVERFLOW)
-            return
-        self.bytes += size
-        self.queue.append(item)
+        with self._owed_lock:  # the messages given, not yet handled (``handled``)
+            if self.bytes + size > self.budget:
+                self._owed -= len(self.queue)  # cleared: no longer owed
+                self.queue.clear()
+                self.bytes, self.overflowed = 0, True
+                self.queue.append(OVERFLOW)
+                self._owed += 1
+                return
+            self.bytes += size
+            self.queue.append(item)
+            self._owed += 1
 
     def _get(self) -> dict[str, Any]:
         item: dict[str, Any] = self.queue.popleft()
         self.bytes -= len(item.get("data", b""))
         return item
+
+    def handled(self) -> None:
+        """The stream has handled the message it got last (its reads made, its frame
+        written). Kept apart from ``task_done``: this class is the standard library's
+        queue in tests and gevent's when served, whose task counts differ."""
+        with self._owed_lock:
+            self._owed = max(0, self._owed - 1)
+            if not self._owed:
+                self._owed_lock.notify_all()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until the stream has handled every message given so far (False: not
+        within ``timeout``)."""
+        with self._owed_lock:
+            return self._owed_lock.wait_for(lambda: not self._owed, timeout)
 
 
 class Hub:
@@ -78,6 +99,10 @@ class Hub:
         self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
         self._thread: threading.Thread | None = None
         self.connected = threading.Event()
+        #: set once the listener's start-up resync (``_wake_all``) is in the streams'
+        #: queues; cleared with ``connected`` (plain pub/sub: sharded ones resync per
+        #: session as its subscription is confirmed)
+        self.synced = threading.Event()
         self.stopped = threading.Event()
 
     def stop(self, timeout: float = 3.0) -> None:
@@ -109,6 +134,15 @@ class Hub:
                     del self._subscribers[sid]
                     if self._shards is not None:
                         self._shards.poke()  # its last stream: SUNSUBSCRIBE
+
+    def settled(self, sid: str, timeout: float) -> bool:
+        """Whether every stream of ``sid`` here has handled every message it was given
+        (each stream marks its messages, ``Backlog.handled``), waiting up to
+        ``timeout`` seconds: what a test waits on, instead of sleeping, before it
+        counts what the next move alone causes."""
+        with self._lock:
+            group = list(self._subscribers.get(sid, ()))
+        return all(q.settle(timeout) for q in group if isinstance(q, Backlog))
 
     @property
     def clients(self) -> int:
@@ -158,6 +192,7 @@ class Hub:
                 backoff = 0.2
             except Exception as err:  # the listener must outlive any one failure
                 self.connected.clear()
+                self.synced.clear()
                 if self.stopped.is_set():
                     break
                 log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
@@ -171,6 +206,7 @@ class Hub:
             pubsub.psubscribe(keys.CHANNEL_PATTERN)
             self.connected.set()
             self._wake_all()  # anything published while we were away: catch up
+            self.synced.set()
             while not self.stopped.is_set():
                 message = pubsub.get_message(timeout=1.0)
                 if message is not None and message["type"] == "pmessage":

@@ -15,11 +15,18 @@ from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
 from companion.games.messages import register
+from companion.live import Backlog
 from companion.observability import SSE_CLIENTS
 from companion.sessions import public_state, reads
 from companion.store import Loaded
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
+
+
+def handled(q: queue.Queue[dict[str, Any]]) -> None:
+    """The stream is done with the message it got last (``Hub.settled`` waits on it)."""
+    if isinstance(q, Backlog):
+        q.handled()
 
 
 def _sse(version: int, payload: dict[str, Any]) -> bytes:
@@ -96,6 +103,7 @@ def events(sid: str) -> Response:
         seen = version if last is None else last
         behind = last is not None  # owes a catch-up from the stored log
         SSE_CLIENTS.inc()
+        handling = False  # a message got and not yet marked done (Hub.settled)
         try:
             yield b"retry: 2000\n\n"
             if last is None:
@@ -107,11 +115,15 @@ def events(sid: str) -> Response:
                         behind = False
                     except (StoreDown, NotFound):
                         yield b": store unavailable, retrying\n\n"
+                if handling:  # its frame written, or its catch-up made
+                    handled(q)
+                    handling = False
                 try:
                     message = q.get(timeout=heartbeat)
                 except queue.Empty:
                     yield b": heartbeat\n\n"
                     continue
+                handling = True
                 if message.get("overflow"):
                     return  # fell behind its backlog's budget: reconnects, catches up
                 if message.get("resync") or message["version"] > seen + 1:
@@ -316,23 +328,26 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
             except queue.Empty:
                 yield b": heartbeat\n\n"
                 continue
-            if message.get("overflow"):
-                return  # fell behind its backlog's budget: reconnects, catches up
-            if not message.get("resync") and message["version"] <= seen:
-                continue
             try:
-                loaded, head = _shared(sid, message)
-                if loaded.version <= seen:
+                if message.get("overflow"):
+                    return  # fell behind its backlog's budget: reconnects, catches up
+                if not message.get("resync") and message["version"] <= seen:
                     continue
-                me = reads.own(loaded.doc, loaded.version, token)
-            except Unauthorized:
-                yield LOST
-                return
-            except (StoreDown, NotFound):
-                yield b": store unavailable, retrying\n\n"
-                continue
-            seen = loaded.version
-            yield _seat_frame(head, seen, me)
+                try:
+                    loaded, head = _shared(sid, message)
+                    if loaded.version <= seen:
+                        continue
+                    me = reads.own(loaded.doc, loaded.version, token)
+                except Unauthorized:
+                    yield LOST
+                    return
+                except (StoreDown, NotFound):
+                    yield b": store unavailable, retrying\n\n"
+                    continue
+                seen = loaded.version
+                yield _seat_frame(head, seen, me)
+            finally:  # handled: its frame written, or nothing owed (Hub.settled)
+                handled(q)
     finally:
         SSE_CLIENTS.dec()
         hub.unsubscribe(sid, q)

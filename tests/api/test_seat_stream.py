@@ -6,7 +6,6 @@ player's move. Real HTTP stack, real Redis."""
 from __future__ import annotations
 
 import queue
-import time
 
 import pytest
 import redis
@@ -146,8 +145,8 @@ def _hub_up(live, sid: str) -> Stream:
     a public stream), so counts and events below see only what a move causes."""
     public = Stream(f"{live.url}/api/v1/sessions/{sid}/events")
     public.next()
-    assert live.app.extensions["companion"].hub.connected.wait(10)
-    time.sleep(0.3)
+    hub = live.app.extensions["companion"].hub
+    assert hub.synced.wait(10) and hub.settled(sid, 10)
     return public
 
 
@@ -192,8 +191,9 @@ def test_a_listener_resync_is_shared_by_the_seat_streams_and_sends_nothing_new(l
     try:
         for s in streams:
             s.next()
-        assert live.app.extensions["companion"].hub.connected.wait(10)
-        time.sleep(0.3)  # past the listener's own start-up resync
+        hub = live.app.extensions["companion"].hub
+        assert hub.synced.wait(10)  # past the listener's own start-up resync: handled
+        assert hub.settled(sid, 10)
         before = _reads(live)
         live.app.extensions["companion"].hub._wake_all()  # as after a pub/sub reconnect
         for s in streams:
