@@ -106,7 +106,7 @@ class Union(Schema):
     _required: frozenset[str] = frozenset()
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
-             unknown: str | None = None) -> Any:
+             unknown: Any = None) -> Any:
         quick = type(self)._quick
         if quick is None:
             quick = type(self)._quick = _quick_checks(self.fields)
