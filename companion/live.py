@@ -160,7 +160,7 @@ class Hub:
         if not targets and not (self.docs is not None and self.docs.knows(sid)):
             return
         message = orjson.loads(data)
-        committed = _committed(message["version"], stored)
+        committed, view = _committed(message["version"], stored)
         if committed is not None and self.docs is not None:
             self.docs.put(sid, *committed)
         if not targets:
@@ -170,6 +170,7 @@ class Hub:
         message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
         message["data"] = data
         message["committed"] = committed
+        message["view"] = view  # (seat, its `me` JSON): the mover's, built by its POST
         # per-seat streams need the document (hands, legal moves): the first of them
         # reads it, the others of this worker share that read
         message["read"] = Once()
@@ -260,10 +261,15 @@ class Hub:
                 q.put_nowait(wake)
 
 
-def _committed(version: int, stored: bytes) -> tuple[int, int, bytes] | None:
-    """(version, revision, document JSON) from a message's tail; None without one."""
-    revision, _, doc = stored.partition(b"\n")
-    return (version, int(revision), doc) if doc else None
+def _committed(version: int, stored: bytes
+               ) -> tuple[tuple[int, int, bytes] | None, tuple[int, bytes] | None]:
+    """(version, revision, document JSON) from a message's tail, None without one; and
+    (seat, JSON of its own view) when the commit sent the acting seat's."""
+    revision, _, rest = stored.partition(b"\n")
+    doc, _, view = rest.partition(b"\n")
+    seat, _, me = view.partition(b":")
+    return ((version, int(revision), doc) if doc else None,
+            (int(seat), me) if me else None)
 
 
 class Once:

@@ -212,10 +212,11 @@ register({
 LOST = b'event: lost\ndata: {"status": 401}\n\n'
 
 
-def _seat_frame(head: bytes, version: int, me: dict[str, Any]) -> bytes:
-    """``head``: the JSON of {version, events, state} without its closing brace."""
-    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head,
-                                                             orjson.dumps(me))
+def _seat_frame(head: bytes, version: int, me: dict[str, Any] | bytes) -> bytes:
+    """``head``: the JSON of {version, events, state} without its closing brace; ``me``
+    the seat's view (or its JSON)."""
+    raw = me if isinstance(me, bytes) else orjson.dumps(me)
+    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head, raw)
 
 
 def _head(loaded: Loaded, events: list[Any]) -> bytes:
@@ -314,6 +315,17 @@ def seat_events(sid: str) -> Response:
     return response
 
 
+def _own(loaded: Loaded, token: str, message: dict[str, Any]) -> dict[str, Any] | bytes:
+    """The seat's view for its frame: the mover's seat gets the one its POST built for
+    the same version (sent with the message, issue 20), every other seat its own."""
+    seat = reads.own_seat(loaded.doc, token)
+    view = message.get("view")
+    if (view is not None and view[0] == seat and not message.get("resync")
+            and message.get("version") == loaded.version):
+        return cast(bytes, view[1])
+    return reads.seat_view(loaded.doc, seat, loaded.version, False)
+
+
 def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int,
                  first: bytes | None, heartbeat: float) -> Iterator[bytes]:
     hub = current_app.extensions["companion"].hub
@@ -337,7 +349,7 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
                     loaded, head = _shared(sid, message)
                     if loaded.version <= seen:
                         continue
-                    me = reads.own(loaded.doc, loaded.version, token)
+                    me = _own(loaded, token, message)
                 except Unauthorized:
                     yield LOST
                     return

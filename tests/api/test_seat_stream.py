@@ -203,3 +203,47 @@ def test_a_listener_resync_is_shared_by_the_seat_streams_and_sends_nothing_new(l
     finally:
         for s in streams:
             s.close()
+
+
+def test_the_movers_own_frame_is_the_view_its_post_answered_built_once(live, monkeypatch):
+    """The mover's seat stream sends the view its POST built (``?include=me``), sent with
+    the published document (issue 20): the seat's legal moves are computed once per move
+    for the mover, not again for its stream; the other seats' streams build their own."""
+    import dataclasses
+
+    from companion.games import GAMES
+
+    api = Api(live.url)
+    t = api.table(3)
+    sid, tokens = t["sid"], t["tokens"]
+    streams = [_hub_up(live, sid)] + [Stream(_url(live, sid), token=tok) for tok in tokens]
+    game = GAMES["gaia"]
+    asked: list[int] = []
+    legal = game.legal_moves
+
+    def counted(state, seat):
+        asked.append(seat)
+        return legal(state, seat)
+
+    monkeypatch.setitem(GAMES, "gaia", dataclasses.replace(game, legal_moves=counted))
+    try:
+        for s in streams[1:]:
+            s.next()
+        assert live.app.extensions["companion"].hub.settled(sid, 10)
+        asked.clear()
+        # Ada keeps the turn (a tile placed, an action left): her view is the costly one
+        r = api.post(f"/sessions/{sid}/moves?include=me", tokens[0],
+                     json={"type": "play_nature", "terrain": "forest", "at": [0, 0]})
+        assert r.status_code == 201, r.text
+        version = r.json()["version"]
+        frames = [s.until(version)[-1]["data"] for s in streams[1:]]
+        # once for the mover (its POST), once per other seat's stream: 4 before
+        assert sorted(asked) == [0, 1, 2]
+        assert frames[0]["me"] == r.json()["me"]  # the mover's frame: the POST's view
+        assert frames[0]["me"]["legal_moves"] and frames[0]["me"]["your_turn"] is True
+        for seat, frame in enumerate(frames):
+            one = api.get(f"/sessions/{sid}/me?include=legal", tokens[seat]).json()
+            assert frame["me"] == one  # every frame as /me answers it
+    finally:
+        for s in streams:
+            s.close()
