@@ -15,6 +15,7 @@ on the stack ("cumulative"). Every ``WRITE_EVERY`` samples the counts go to
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import signal
@@ -32,7 +33,7 @@ def _where(frame: FrameType) -> str:
     return f"{Path(code.co_filename).name}:{code.co_firstlineno}:{code.co_name}"
 
 
-def start(folder: str) -> None:
+def start(folder: str, write_every: int = WRITE_EVERY) -> None:
     out = Path(folder) / f"{os.getpid()}.json"
     own: Counter[str] = Counter()
     cumulative: Counter[str] = Counter()
@@ -55,9 +56,14 @@ def start(folder: str) -> None:
             seen.add(_where(here))
             here = here.f_back
         cumulative.update(seen)
-        if count[0] % WRITE_EVERY == 0:
+        if count[0] % write_every == 0:
             write()
 
+    def stop() -> None:  # the timer outliving its handler would end the process
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        write()
+
+    atexit.register(stop)
     signal.signal(signal.SIGPROF, sample)
     signal.setitimer(signal.ITIMER_PROF, PERIOD, PERIOD)
 
