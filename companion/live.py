@@ -15,9 +15,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import re
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -159,7 +160,7 @@ class Hub:
         data, _, stored = data.partition(b"\n")
         if not targets and not (self.docs is not None and self.docs.knows(sid)):
             return
-        message = orjson.loads(data)
+        message = _head_of(data)
         committed, view = _committed(message["version"], stored)
         if committed is not None and self.docs is not None:
             self.docs.put(sid, *committed)
@@ -259,6 +260,30 @@ class Hub:
         for q in group:
             with contextlib.suppress(queue.Full):
                 q.put_nowait(wake)
+
+
+#: how the commit's message starts (``sessions.core._commit`` dumps ``version`` first)
+_VERSION = re.compile(rb'\{"version":(\d{1,15}),')
+
+
+def _head_of(data: bytes) -> dict[str, Any]:
+    """The message's version, read from its first bytes: the events and the state are
+    parsed only if a stream asks (:func:`body`), not once per message per worker."""
+    found = _VERSION.match(data)
+    if found is None:  # not the commit's own layout: parse it all
+        message: dict[str, Any] = orjson.loads(data)
+        message["body"] = message
+        return message
+    return {"version": int(found[1])}
+
+
+def body(message: dict[str, Any]) -> dict[str, Any]:
+    """A published message's {version, events, state}, parsed once for every stream of
+    this worker that needs it (a long-poll; a seat stream without the document)."""
+    found = message.get("body")
+    if found is None:
+        found = message["body"] = orjson.loads(message["data"])
+    return cast(dict[str, Any], found)
 
 
 def _committed(version: int, stored: bytes

@@ -11,6 +11,7 @@ import orjson
 from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
+from companion import live
 from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
@@ -179,7 +180,7 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
             if message.get("resync") or message.get("overflow"):
                 state, version = sessions().public(sid)
             elif message["version"] > version:
-                state, version = message["state"], message["version"]
+                state, version = live.body(message)["state"], message["version"]
         return state, version
     finally:
         hub.unsubscribe(sid, q)
@@ -238,9 +239,10 @@ def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
             return Loaded(version, revision, orjson.loads(raw)), message["data"][:-1]
         loaded = sessions().load(sid)
         same = loaded.version == message["version"]
-        if same and message.get("state"):
+        published = live.body(message)
+        if same and published.get("state"):
             return loaded, message["data"][:-1]
-        return loaded, _head(loaded, message.get("events", []) if same else [])
+        return loaded, _head(loaded, published.get("events", []) if same else [])
     return cast(tuple[Loaded, bytes], message["read"].get(make))
 
 
