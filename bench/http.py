@@ -95,8 +95,11 @@ class Client:
 
     def open_table(self, game: Game) -> tuple[str, list[str]]:
         created = self.post("/sessions", body={"game": "gaia"}).json()
-        tokens = [self.post(f"/join/{created['code']}", body={"name": n}).json()["player_token"]
-                  for n in game["names"]]
+        tokens = []
+        for name in game["names"]:
+            joined = self.post(f"/join/{created['code']}", body={"name": name})
+            assert joined.status_code == 201, (joined.status_code, joined.text[:300])
+            tokens.append(joined.json()["player_token"])
         r = self.post(f"/sessions/{created['id']}/start", created["host_token"],
                       {"setup": game["setup"]})
         assert r.status_code == 201, r.text
@@ -273,6 +276,7 @@ def start_server(redis_url: str, workers: int, extra: dict[str, str] | None = No
         port = s.getsockname()[1]
     env = {**os.environ, "REDIS_URL": redis_url, "COMPANION_BENCH": "1",
            "RATE_LIMIT_CREATE": "100000 per minute", "RATE_LIMIT_JOIN": "100000 per minute",
+           "RATE_LIMIT_CREATE_ALL": "100000 per minute",  # all addresses: 1,600 tables
            "COMPANION_INSTANCE_PATH": tempfile.mkdtemp(), "PUBLIC_URL": "http://bench",
            **(extra or {})}
     errors = stderr.open("wb") if stderr else subprocess.DEVNULL

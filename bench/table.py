@@ -42,7 +42,7 @@ from typing import Any  # noqa: E402
 import gevent  # noqa: E402
 import orjson  # noqa: E402
 
-from bench import peer, stalls  # noqa: E402
+from bench import peer, sampler, stalls  # noqa: E402
 from bench.http import Game, baseline, cpu_seconds, record_game, start_server  # noqa: E402
 from bench.page_requests import REQUESTS  # noqa: E402
 from bench.report import markdown  # noqa: E402
@@ -228,13 +228,21 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
                       MAX_CONNECTIONS_PER_CLIENT="100000")
     folder = Path(tempfile.mkdtemp())
     redis_server = EmbeddedRedis(folder / "redis").start()
-    proc, base = start_server(redis_server.url, args.workers,
-                              stalls.environment() if args.stalls else None,
+    extra = stalls.environment() if args.stalls else {}
+    if args.sample:  # each worker samples its own stack (bench/sampler.py)
+        Path(args.sample).mkdir(parents=True, exist_ok=True)
+        extra.update(COMPANION_SAMPLE=str(Path(args.sample).resolve()), PYTHONPATH=os.pathsep.join(
+            [str(Path(__file__).parent / "sampling"), os.environ.get("PYTHONPATH", ".")]))
+    proc, base = start_server(redis_server.url, args.workers, extra,
                               folder / "server.err" if args.stalls else None)
     out: dict[str, Any] = {"workers": args.workers}
     try:
         b2b = back_to_back(base, proc.pid, redis_server.url, games, args.tables, args.seconds)
         out["b2b"] = b2b
+        if args.sample:  # the back-to-back phase alone (each worker writes once a second)
+            gevent.sleep(1.5)
+            print("where the workers' CPU went, back to back:\n"
+                  + sampler.summary(Path(args.sample)), flush=True)
         client = connect(redis_server.url)
         found = list(itertools.islice(client.scan_iter(keys.session("*")), 200))
         docs = [len(client.hget(k, "doc") or b"") for k in found]
@@ -287,6 +295,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stalls", action="store_true",
                         help="run the server under gevent's blocking monitor (10 ms) and "
                              "print its longest blocks with their stacks")
+    parser.add_argument("--sample", metavar="DIR",
+                        help="sample the workers' stacks every ms (bench/sampler.py), each "
+                             "worker's counts in DIR; prints where their CPU went")
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args(argv)
     args.level_list = [int(x) for x in args.levels.split(",")]

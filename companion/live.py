@@ -15,9 +15,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import re
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -44,23 +45,44 @@ class Backlog(queue.Queue[dict[str, Any]]):
         self.budget = budget
         self.bytes = 0
         self.overflowed = False
+        self._owed = 0
+        self._owed_lock = threading.Condition()
 
     def _put(self, item: dict[str, Any]) -> None:  # under the queue's own lock
         if self.overflowed:
             return
         size = len(item.get("data", b""))
-        if self.bytes + size > self.budget:
-            self.queue.clear()
-            self.bytes, self.overflowed = 0, True
-            self.queue.append(OVERFLOW)
-            return
-        self.bytes += size
-        self.queue.append(item)
+        with self._owed_lock:  # the messages given, not yet handled (``handled``)
+            if self.bytes + size > self.budget:
+                self._owed -= len(self.queue)  # cleared: no longer owed
+                self.queue.clear()
+                self.bytes, self.overflowed = 0, True
+                self.queue.append(OVERFLOW)
+                self._owed += 1
+                return
+            self.bytes += size
+            self.queue.append(item)
+            self._owed += 1
 
     def _get(self) -> dict[str, Any]:
         item: dict[str, Any] = self.queue.popleft()
         self.bytes -= len(item.get("data", b""))
         return item
+
+    def handled(self) -> None:
+        """The stream has handled the message it got last (its reads made, its frame
+        written). Kept apart from ``task_done``: this class is the standard library's
+        queue in tests and gevent's when served, whose task counts differ."""
+        with self._owed_lock:
+            self._owed = max(0, self._owed - 1)
+            if not self._owed:
+                self._owed_lock.notify_all()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until the stream has handled every message given so far (False: not
+        within ``timeout``)."""
+        with self._owed_lock:
+            return self._owed_lock.wait_for(lambda: not self._owed, timeout)
 
 
 class Hub:
@@ -78,6 +100,10 @@ class Hub:
         self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
         self._thread: threading.Thread | None = None
         self.connected = threading.Event()
+        #: set once the listener's start-up resync (``_wake_all``) is in the streams'
+        #: queues; cleared with ``connected`` (plain pub/sub: sharded ones resync per
+        #: session as its subscription is confirmed)
+        self.synced = threading.Event()
         self.stopped = threading.Event()
 
     def stop(self, timeout: float = 3.0) -> None:
@@ -110,6 +136,15 @@ class Hub:
                     if self._shards is not None:
                         self._shards.poke()  # its last stream: SUNSUBSCRIBE
 
+    def settled(self, sid: str, timeout: float) -> bool:
+        """Whether every stream of ``sid`` here has handled every message it was given
+        (each stream marks its messages, ``Backlog.handled``), waiting up to
+        ``timeout`` seconds: what a test waits on, instead of sleeping, before it
+        counts what the next move alone causes."""
+        with self._lock:
+            group = list(self._subscribers.get(sid, ()))
+        return all(q.settle(timeout) for q in group if isinstance(q, Backlog))
+
     @property
     def clients(self) -> int:
         with self._lock:
@@ -125,8 +160,8 @@ class Hub:
         data, _, stored = data.partition(b"\n")
         if not targets and not (self.docs is not None and self.docs.knows(sid)):
             return
-        message = orjson.loads(data)
-        committed = _committed(message["version"], stored)
+        message = _head_of(data)
+        committed, view = _committed(message["version"], stored)
         if committed is not None and self.docs is not None:
             self.docs.put(sid, *committed)
         if not targets:
@@ -136,6 +171,7 @@ class Hub:
         message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
         message["data"] = data
         message["committed"] = committed
+        message["view"] = view  # (seat, its `me` JSON): the mover's, built by its POST
         # per-seat streams need the document (hands, legal moves): the first of them
         # reads it, the others of this worker share that read
         message["read"] = Once()
@@ -158,6 +194,7 @@ class Hub:
                 backoff = 0.2
             except Exception as err:  # the listener must outlive any one failure
                 self.connected.clear()
+                self.synced.clear()
                 if self.stopped.is_set():
                     break
                 log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
@@ -171,6 +208,7 @@ class Hub:
             pubsub.psubscribe(keys.CHANNEL_PATTERN)
             self.connected.set()
             self._wake_all()  # anything published while we were away: catch up
+            self.synced.set()
             while not self.stopped.is_set():
                 message = pubsub.get_message(timeout=1.0)
                 if message is not None and message["type"] == "pmessage":
@@ -224,10 +262,39 @@ class Hub:
                 q.put_nowait(wake)
 
 
-def _committed(version: int, stored: bytes) -> tuple[int, int, bytes] | None:
-    """(version, revision, document JSON) from a message's tail; None without one."""
-    revision, _, doc = stored.partition(b"\n")
-    return (version, int(revision), doc) if doc else None
+#: how the commit's message starts (``sessions.core._commit`` dumps ``version`` first)
+_VERSION = re.compile(rb'\{"version":(\d{1,15}),')
+
+
+def _head_of(data: bytes) -> dict[str, Any]:
+    """The message's version, read from its first bytes: the events and the state are
+    parsed only if a stream asks (:func:`body`), not once per message per worker."""
+    found = _VERSION.match(data)
+    if found is None:  # not the commit's own layout: parse it all
+        message: dict[str, Any] = orjson.loads(data)
+        message["body"] = message
+        return message
+    return {"version": int(found[1])}
+
+
+def body(message: dict[str, Any]) -> dict[str, Any]:
+    """A published message's {version, events, state}, parsed once for every stream of
+    this worker that needs it (a long-poll; a seat stream without the document)."""
+    found = message.get("body")
+    if found is None:
+        found = message["body"] = orjson.loads(message["data"])
+    return cast(dict[str, Any], found)
+
+
+def _committed(version: int, stored: bytes
+               ) -> tuple[tuple[int, int, bytes] | None, tuple[int, bytes] | None]:
+    """(version, revision, document JSON) from a message's tail, None without one; and
+    (seat, JSON of its own view) when the commit sent the acting seat's."""
+    revision, _, rest = stored.partition(b"\n")
+    doc, _, view = rest.partition(b"\n")
+    seat, _, me = view.partition(b":")
+    return ((version, int(revision), doc) if doc else None,
+            (int(seat), me) if me else None)
 
 
 class Once:

@@ -9,7 +9,7 @@ one move schema per game (``oneOf`` its move types, with a discriminator on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from apispec import APISpec
@@ -88,7 +88,95 @@ def union(declarations: Iterable[Mapping[str, sh.Shape]], name: str,
         for key, shape in merged.items()}
     built.update(extra or {})
     built["Meta"] = type("Meta", (), {"unknown": RAISE})
-    return Schema.from_dict(built, name=name)  # type: ignore[arg-type]
+    return Union.from_dict(built, name=name)  # type: ignore[arg-type]
+
+
+Check = Callable[[Any], bool]
+
+
+class Union(Schema):
+    """A union schema that skips marshmallow's field-by-field load when a quick pass over
+    the body, made from these same fields, shows the load would return the body as it is
+    (issue 20: the move body was validated twice, here and by the game's own shapes).
+    Anything the quick pass is not sure of — a refusal, a value marshmallow would convert
+    (``1`` for ``true``, ``true`` for an integer) — goes through ``load`` as before, so
+    every 422 and its field list are marshmallow's, unchanged."""
+
+    _quick: dict[str, Check] | None = None
+    _required: frozenset[str] = frozenset()
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: Any = None) -> Any:
+        quick = type(self)._quick
+        if quick is None:
+            quick = type(self)._quick = _quick_checks(self.fields)
+            type(self)._required = frozenset(k for k, f in self.fields.items() if f.required)
+        if (not many and not partial and unknown in (None, RAISE) and quick
+                and isinstance(data, dict) and self._required.issubset(data)
+                and all(k in quick and quick[k](v) for k, v in data.items())):
+            return data
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+def _quick_checks(declared: Mapping[str, fields.Field[Any]]) -> dict[str, Check]:
+    """Per field, a check that marshmallow would load a value unchanged; empty (never
+    quick) when one field's load is not that simple."""
+    checks = {}
+    for name, field in declared.items():
+        check = _quick(field)
+        if check is None or field.data_key not in (None, name) or field.dump_only \
+                or field.attribute not in (None, name):
+            return {}
+        checks[name] = check
+    return checks
+
+
+def _quick(field: fields.Field[Any]) -> Check | None:
+    bounds = _bounds(field)
+    if bounds is None:
+        return None
+    low, high = bounds
+    fit: Check | None = None
+    if type(field) is fields.Raw:
+        fit = _anything
+    elif type(field) is fields.String:
+        fit = lambda v: type(v) is str and (high is None or len(v) <= high)  # noqa: E731
+    elif type(field) is fields.Integer and field.strict:
+        fit = lambda v: (type(v) is int and (low is None or v >= low)  # noqa: E731
+                         and (high is None or v <= high))
+    elif type(field) is fields.Boolean and field.truthy == {True} and field.falsy == {False}:
+        fit = lambda v: v is True or v is False  # noqa: E731
+    elif type(field) is fields.List:
+        inner = _quick(field.inner)
+        if inner is not None:
+            fit = lambda v: (type(v) is list and (high is None or len(v) <= high)  # noqa: E731
+                             and all(inner(x) for x in v))
+    elif type(field) is fields.Dict and field.key_field is None and field.value_field is None:
+        fit = lambda v: type(v) is dict  # noqa: E731
+    if fit is None:
+        return None
+    check = fit
+    return (lambda v: v is None or check(v)) if field.allow_none else check
+
+
+def _anything(_value: Any) -> bool:
+    return True
+
+
+def _bounds(field: fields.Field[Any]) -> tuple[int | None, int | None] | None:
+    """(low, high) of the field's one Length(max) or inclusive Range, (None, None)
+    without validators; None when it has another kind of validator."""
+    found: tuple[int | None, int | None] = (None, None)
+    for validator in field.validators:
+        if type(validator) is validate.Length and validator.min is None \
+                and validator.equal is None:
+            found = (None, validator.max)
+        elif type(validator) is validate.Range and validator.min_inclusive \
+                and validator.max_inclusive:
+            found = (validator.min, validator.max)
+        else:
+            return None
+    return found if len(field.validators) <= 1 else None
 
 
 def _declared(game: Game) -> sh.Shapes:

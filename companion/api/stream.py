@@ -11,14 +11,22 @@ import orjson
 from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
+from companion import live
 from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
+from companion.live import Backlog
 from companion.observability import SSE_CLIENTS
 from companion.sessions import public_state, reads
 from companion.store import Loaded
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
+
+
+def handled(q: queue.Queue[dict[str, Any]]) -> None:
+    """The stream is done with the message it got last (``Hub.settled`` waits on it)."""
+    if isinstance(q, Backlog):
+        q.handled()
 
 
 def _sse(version: int, payload: dict[str, Any]) -> bytes:
@@ -95,6 +103,7 @@ def events(sid: str) -> Response:
         seen = version if last is None else last
         behind = last is not None  # owes a catch-up from the stored log
         SSE_CLIENTS.inc()
+        handling = False  # a message got and not yet marked done (Hub.settled)
         try:
             yield b"retry: 2000\n\n"
             if last is None:
@@ -106,11 +115,15 @@ def events(sid: str) -> Response:
                         behind = False
                     except (StoreDown, NotFound):
                         yield b": store unavailable, retrying\n\n"
+                if handling:  # its frame written, or its catch-up made
+                    handled(q)
+                    handling = False
                 try:
                     message = q.get(timeout=heartbeat)
                 except queue.Empty:
                     yield b": heartbeat\n\n"
                     continue
+                handling = True
                 if message.get("overflow"):
                     return  # fell behind its backlog's budget: reconnects, catches up
                 if message.get("resync") or message["version"] > seen + 1:
@@ -166,7 +179,7 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
             if message.get("resync") or message.get("overflow"):
                 state, version = sessions().public(sid)
             elif message["version"] > version:
-                state, version = message["state"], message["version"]
+                state, version = live.body(message)["state"], message["version"]
         return state, version
     finally:
         hub.unsubscribe(sid, q)
@@ -177,10 +190,11 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
 LOST = b'event: lost\ndata: {"status": 401}\n\n'
 
 
-def _seat_frame(head: bytes, version: int, me: dict[str, Any]) -> bytes:
-    """``head``: the JSON of {version, events, state} without its closing brace."""
-    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head,
-                                                             orjson.dumps(me))
+def _seat_frame(head: bytes, version: int, me: dict[str, Any] | bytes) -> bytes:
+    """``head``: the JSON of {version, events, state} without its closing brace; ``me``
+    the seat's view (or its JSON)."""
+    raw = me if isinstance(me, bytes) else orjson.dumps(me)
+    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head, raw)
 
 
 def _head(loaded: Loaded, events: list[Any]) -> bytes:
@@ -202,9 +216,10 @@ def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
             return Loaded(version, revision, orjson.loads(raw)), message["data"][:-1]
         loaded = sessions().load(sid)
         same = loaded.version == message["version"]
-        if same and message.get("state"):
+        published = live.body(message)
+        if same and published.get("state"):
             return loaded, message["data"][:-1]
-        return loaded, _head(loaded, message.get("events", []) if same else [])
+        return loaded, _head(loaded, published.get("events", []) if same else [])
     return cast(tuple[Loaded, bytes], message["read"].get(make))
 
 
@@ -279,6 +294,17 @@ def seat_events(sid: str) -> Response:
     return response
 
 
+def _own(loaded: Loaded, token: str, message: dict[str, Any]) -> dict[str, Any] | bytes:
+    """The seat's view for its frame: the mover's seat gets the one its POST built for
+    the same version (sent with the message, issue 20), every other seat its own."""
+    seat = reads.own_seat(loaded.doc, token)
+    view = message.get("view")
+    if (view is not None and view[0] == seat and not message.get("resync")
+            and message.get("version") == loaded.version):
+        return cast(bytes, view[1])
+    return reads.seat_view(loaded.doc, seat, loaded.version, False)
+
+
 def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int,
                  first: bytes | None, heartbeat: float) -> Iterator[bytes]:
     hub = current_app.extensions["companion"].hub
@@ -293,23 +319,26 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
             except queue.Empty:
                 yield b": heartbeat\n\n"
                 continue
-            if message.get("overflow"):
-                return  # fell behind its backlog's budget: reconnects, catches up
-            if not message.get("resync") and message["version"] <= seen:
-                continue
             try:
-                loaded, head = _shared(sid, message)
-                if loaded.version <= seen:
+                if message.get("overflow"):
+                    return  # fell behind its backlog's budget: reconnects, catches up
+                if not message.get("resync") and message["version"] <= seen:
                     continue
-                me = reads.own(loaded.doc, loaded.version, token)
-            except Unauthorized:
-                yield LOST
-                return
-            except (StoreDown, NotFound):
-                yield b": store unavailable, retrying\n\n"
-                continue
-            seen = loaded.version
-            yield _seat_frame(head, seen, me)
+                try:
+                    loaded, head = _shared(sid, message)
+                    if loaded.version <= seen:
+                        continue
+                    me = _own(loaded, token, message)
+                except Unauthorized:
+                    yield LOST
+                    return
+                except (StoreDown, NotFound):
+                    yield b": store unavailable, retrying\n\n"
+                    continue
+                seen = loaded.version
+                yield _seat_frame(head, seen, me)
+            finally:  # handled: its frame written, or nothing owed (Hub.settled)
+                handled(q)
     finally:
         SSE_CLIENTS.dec()
         hub.unsubscribe(sid, q)

@@ -84,6 +84,9 @@ class Change:
     secret_fields: tuple[str, ...] = ()
     public: bool = True
     with_state: bool = True
+    #: the acting seat's own view (``me``) as its phone's seat stream would build it,
+    #: sent with the published document so that stream needs not build it again
+    view: tuple[int, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -276,7 +279,8 @@ def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem 
     try:
         with store_errors():
             return ctx.store.commit(sid, loaded.revision, decided.doc, entry,
-                                    idem.key if idem else None, record, message, most)
+                                    idem.key if idem else None, record, message, most,
+                                    decided.view)
     except storage.SessionOversize:
         raise budget.too_big(ctx.config) from None
 

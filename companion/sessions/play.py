@@ -53,9 +53,12 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["moves"] += 1
         entry = {"k": "move", "seat": seat, "by": by, "m": made}
         answer: dict[str, Any] = {"seq": doc["moves"]}
+        view = None
         if with_me and (by == "player" or not has_phone(doc["players"][seat])):
             answer["me"] = seat_view(doc, seat, loaded.version + 1, by == "host")
-        return Change(doc, entry, events, answer, secret_fields=("me",))
+            if by == "player":  # what the mover's own seat stream sends it (issue 20)
+                view = (seat, answer["me"])
+        return Change(doc, entry, events, answer, secret_fields=("me",), view=view)
 
     return change(ctx, sid, decide, idem, expected_version)
 

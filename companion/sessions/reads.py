@@ -53,10 +53,15 @@ def own(doc: dict[str, Any], version: int, token: str | None) -> dict[str, Any]:
     """What ``/me?include=legal`` answers a seated phone, from a document already read
     (the per-seat stream: one read per message per worker, issue 14). The host's
     token is refused: it has no seat of its own."""
+    return seat_view(doc, own_seat(doc, token), version, False)
+
+
+def own_seat(doc: dict[str, Any], token: str | None) -> int:
+    """The seat of a phone's token (refused as :func:`own` refuses it)."""
     _role, seat = who(doc, token)
     if seat is None:
         raise said(Forbidden, "session.seat_stream_host")
-    return seat_view(doc, seat, version, False)
+    return seat
 
 
 def moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:

@@ -189,10 +189,13 @@ class Store:
 
     def commit(self, sid: str, expected: int, doc: Doc, entry: dict[str, Any] | None,
                idem_key: str | None, idem_record: dict[str, Any] | None,
-               message: dict[str, Any] | None, max_bytes: int = 0) -> int | dict[str, Any]:
+               message: dict[str, Any] | None, max_bytes: int = 0,
+               view: tuple[int, dict[str, Any]] | None = None) -> int | dict[str, Any]:
         """Write a change atomically (``expected`` is the revision loaded); returns
         the new version, or the idempotency record that was committed meanwhile.
-        A ``message`` makes it a public change: version +1 and a publish.
+        A ``message`` makes it a public change: version +1 and a publish; ``view``, a
+        seat's own view, goes with the document after it (never to a client as is: the
+        seat's stream sends it to that seat alone).
         Raises :class:`VersionConflict` when somebody wrote first, and
         :class:`SessionOversize` when the log and document would pass ``max_bytes``."""
         raw = dumps(doc)
@@ -201,7 +204,8 @@ class Store:
                 self.idempotency_ttl, self.session_ttl, keys.channel(sid),
                 dumps(message) if message is not None else "",
                 "1" if idem_key else "0", "1" if message is not None else "0", max_bytes,
-                "1" if self.sharded else "0"]
+                "1" if self.sharded else "0",
+                b"%d:%s" % (view[0], dumps(view[1])) if view is not None else ""]
         idem = idem_key or keys.idempotency(sid, "-", "-")
         status, value = self._call(self._commit,
                                    keys=[keys.session(sid), keys.log(sid), idem], args=args)

@@ -13,9 +13,11 @@
 # ARGV[10] = "1" for a public change (version bump, publish), "0" for a private one
 # ARGV[11] = the most bytes the session may hold (its log ``b`` + its document; 0: any)
 # ARGV[12] = "1" to SPUBLISH (a Redis >= 7 cluster: only the session's shard hears it)
+# ARGV[13] = "<seat>:<JSON>" the acting seat's own view, or "" (optional)
 # The published message is ARGV[8], then the new revision and the document, each after a
-# newline (JSON never holds a raw one): every worker's Hub learns the document it would
-# otherwise read (companion/store/docs.py); only ARGV[8] leaves the server.
+# newline (JSON never holds a raw one), then ARGV[13] after another when given: every
+# worker's Hub learns the document it would otherwise read (companion/store/docs.py) and
+# the mover's seat stream its view; only ARGV[8] leaves the server.
 # Returns {1, version} on success, {0, revision} on a conflict, {2, record} when the
 # idempotency key was committed meanwhile, {3, bytes} when the change does not fit.
 COMMIT = """
@@ -41,7 +43,8 @@ if ARGV[9] == "1" then
 end
 if ARGV[10] == "1" then
   local publish = ARGV[12] == "1" and "SPUBLISH" or "PUBLISH"
-  redis.call(publish, ARGV[7], ARGV[8] .. "\\n" .. (rev + 1) .. "\\n" .. ARGV[2])
+  local tail = (ARGV[13] or "") ~= "" and ("\\n" .. ARGV[13]) or ""
+  redis.call(publish, ARGV[7], ARGV[8] .. "\\n" .. (rev + 1) .. "\\n" .. ARGV[2] .. tail)
 end
 return {1, version}
 """

@@ -6,7 +6,6 @@ player's move. Real HTTP stack, real Redis."""
 from __future__ import annotations
 
 import queue
-import time
 
 import pytest
 import redis
@@ -146,8 +145,8 @@ def _hub_up(live, sid: str) -> Stream:
     a public stream), so counts and events below see only what a move causes."""
     public = Stream(f"{live.url}/api/v1/sessions/{sid}/events")
     public.next()
-    assert live.app.extensions["companion"].hub.connected.wait(10)
-    time.sleep(0.3)
+    hub = live.app.extensions["companion"].hub
+    assert hub.synced.wait(10) and hub.settled(sid, 10)
     return public
 
 
@@ -192,14 +191,59 @@ def test_a_listener_resync_is_shared_by_the_seat_streams_and_sends_nothing_new(l
     try:
         for s in streams:
             s.next()
-        assert live.app.extensions["companion"].hub.connected.wait(10)
-        time.sleep(0.3)  # past the listener's own start-up resync
+        hub = live.app.extensions["companion"].hub
+        assert hub.synced.wait(10)  # past the listener's own start-up resync: handled
+        assert hub.settled(sid, 10)
         before = _reads(live)
         live.app.extensions["companion"].hub._wake_all()  # as after a pub/sub reconnect
         for s in streams:
             with pytest.raises(queue.Empty):  # nothing moved: nothing sent
                 s.next(timeout=0.5)
         assert _reads(live) - before == 2  # the session, then the log's tail (its events)
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_the_movers_own_frame_is_the_view_its_post_answered_built_once(live, monkeypatch):
+    """The mover's seat stream sends the view its POST built (``?include=me``), sent with
+    the published document (issue 20): the seat's legal moves are computed once per move
+    for the mover, not again for its stream; the other seats' streams build their own."""
+    import dataclasses
+
+    from companion.games import GAMES
+
+    api = Api(live.url)
+    t = api.table(3)
+    sid, tokens = t["sid"], t["tokens"]
+    streams = [_hub_up(live, sid)] + [Stream(_url(live, sid), token=tok) for tok in tokens]
+    game = GAMES["gaia"]
+    asked: list[int] = []
+    legal = game.legal_moves
+
+    def counted(state, seat):
+        asked.append(seat)
+        return legal(state, seat)
+
+    monkeypatch.setitem(GAMES, "gaia", dataclasses.replace(game, legal_moves=counted))
+    try:
+        for s in streams[1:]:
+            s.next()
+        assert live.app.extensions["companion"].hub.settled(sid, 10)
+        asked.clear()
+        # Ada keeps the turn (a tile placed, an action left): her view is the costly one
+        r = api.post(f"/sessions/{sid}/moves?include=me", tokens[0],
+                     json={"type": "play_nature", "terrain": "forest", "at": [0, 0]})
+        assert r.status_code == 201, r.text
+        version = r.json()["version"]
+        frames = [s.until(version)[-1]["data"] for s in streams[1:]]
+        # once for the mover (its POST), once per other seat's stream: 4 before
+        assert sorted(asked) == [0, 1, 2]
+        assert frames[0]["me"] == r.json()["me"]  # the mover's frame: the POST's view
+        assert frames[0]["me"]["legal_moves"] and frames[0]["me"]["your_turn"] is True
+        for seat, frame in enumerate(frames):
+            one = api.get(f"/sessions/{sid}/me?include=legal", tokens[seat]).json()
+            assert frame["me"] == one  # every frame as /me answers it
     finally:
         for s in streams:
             s.close()

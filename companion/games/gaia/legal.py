@@ -40,7 +40,7 @@ def legal_moves(state: State, seat: int) -> list[Template]:
     if state["status"] != "playing":
         return []
     if state["turn"]["phase"] == "reaction":
-        return _answers(state, seat, _room(state, seat))
+        return _answers(state, seat)
     if state["turn"]["seat"] != seat:
         return []
     if state["turn"]["phase"] == "feeding":
@@ -101,15 +101,16 @@ def _room(state: State, seat: int) -> Counter[str]:
     return Counter({k: limits[k] - seen[k] for k in limits})
 
 
-def _answers(state: State, seat: int, room: Counter[str]) -> list[Template]:
-    """G10.3: the reaction window — the others defend or pass, the actor may declare."""
+def _answers(state: State, seat: int) -> list[Template]:
+    """G10.3: the reaction window — the others defend or pass, the actor may declare.
+    The seat's room (G1.2) is counted only for a seat still asked."""
     reaction = window(state["turn"])
     if seat == reaction["actor"]:
         return [{"type": "nobody_defended"}]
     if seat in reaction["passed"]:
         return []
     out: list[Template] = []
-    if _candidates(state, seat, "power", "defense", room):
+    if _candidates(state, seat, "power", "defense", _room(state, seat)):
         out.append({"type": "defend"})
     return [*out, {"type": "pass"}]
 
