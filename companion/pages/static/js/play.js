@@ -38,7 +38,7 @@
 //         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
-import { addStrings, api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
+import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff, nameTab } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
@@ -46,48 +46,6 @@ import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
 import { pending } from "./pending.js";
 import { rematchCard } from "./rematch.js";
-
-addStrings({
-  en: { "play.yourTurn": "Your turn", "play.waiting": "{who}'s turn", "play.actionsLeft.one": "1 action left",
-    "play.actionsLeft.other": "{n} actions left", "play.undo": "Undo", "play.endTurn": "End turn",
-    "play.lobby": "Waiting for the host to start the game.", "play.atTable": "At the table",
-    "play.host": "host", "play.hostFor": "The host plays for {who} on this screen.",
-    "play.generic": "Pick an action, then tap the board.", "play.idle": "Nothing to do until your turn.",
-    "play.moved": "Your seat moved to another device. This phone stops following the table; ask the host for a seat link to come back.",
-    "play.gone": "This table no longer exists.", "play.retry": "No connection: trying again in {s} s.",
-    "play.gameOver": "Game over", "play.winner": "{who} wins!", "play.winners": "Winners: {who}",
-    "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
-    "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
-    "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them",
-    "play.tabName": "Table {code} · Tabletop Companion" },
-  it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
-    "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla mossa", "play.endTurn": "Fine turno",
-    "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
-    "play.host": "host", "play.hostFor": "L'host gioca per {who} su questo schermo.",
-    "play.generic": "Scegli un'azione, poi tocca il tabellone.", "play.idle": "Niente da fare fino al tuo turno.",
-    "play.moved": "Il tuo posto è passato a un altro dispositivo. Questo telefono smette di seguire il tavolo; chiedi all'host un link del posto per tornare.",
-    "play.gone": "Questo tavolo non esiste più.", "play.retry": "Nessuna connessione: riprovo tra {s} s.",
-    "play.gameOver": "Partita finita", "play.winner": "Vince {who}!", "play.winners": "Vincono: {who}",
-    "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
-    "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
-    "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto",
-    "play.tabName": "Tavolo {code} · Tabletop Companion" },
-  de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
-    "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Rückgängig", "play.endTurn": "Zug beenden",
-    "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
-    "play.host": "Host", "play.hostFor": "Der Host spielt hier für {who}.",
-    "play.generic": "Wähle eine Aktion, dann tippe auf den Plan.", "play.idle": "Nichts zu tun bis zu deinem Zug.",
-    "play.moved": "Dein Platz ist auf ein anderes Gerät umgezogen. Dieses Telefon folgt dem Tisch nicht mehr; bitte den Host um einen Platz-Link, um zurückzukommen.",
-    "play.gone": "Diesen Tisch gibt es nicht mehr.", "play.retry": "Keine Verbindung: neuer Versuch in {s} s.",
-    "play.gameOver": "Spielende", "play.winner": "{who} gewinnt!", "play.winners": "Gewonnen haben: {who}",
-    "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
-    "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
-    "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz",
-    "play.tabName": "Tisch {code} · Tabletop Companion" },
-});
 
 let icons = null;
 try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
