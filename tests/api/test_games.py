@@ -108,7 +108,7 @@ def test_the_games_lists_come_with_a_word_for_every_value(live):
     assert games["gaia"]["words"]["terrains"][:2] == ["plains", "desert"]
     assert "left_arm" in games["kazaam"]["words"]["places"]
     for lang in LANGS:
-        words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()
+        words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()["messages"]
         for game in games.values():
             for values in game["words"].values():
                 for value in values:
