@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request
@@ -153,19 +152,31 @@ def _messages(lang: str) -> dict[str, str]:
     return {key: texts.get(lang) or texts["en"] for key, texts in _CATALOGUE.items()}
 
 
-@cache
+_built: tuple[object, dict[str, bytes], str] | None = None
+
+
 def _bodies() -> dict[str, bytes]:
-    """Each language's /i18n body, built once per process (the catalogue is read once)."""
-    return {lang: json.dumps({"language": i18n.load(lang)["language"], "pages": _pages(lang),
-                              "messages": _messages(lang)},
-                             ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-            for lang in i18n.languages()}
+    """Each language's /i18n body, built once per catalogue read (``i18n.load`` keeps
+    the files read once; another catalogue folder is read anew, and built anew here)."""
+    return _build()[1]
 
 
-@cache
 def _version() -> str:
     """The catalogue's version: it changes whenever any language's words do."""
-    digest = hashlib.sha256()
-    for lang, body in sorted(_bodies().items()):
-        digest.update(lang.encode() + b"\0" + body)
-    return digest.hexdigest()[:12]
+    return _build()[2]
+
+
+def _build() -> tuple[object, dict[str, bytes], str]:
+    global _built
+    source = i18n.load(i18n.SOURCE)
+    if _built is None or _built[0] is not source:
+        bodies = {lang: json.dumps({"language": i18n.load(lang)["language"],
+                                    "pages": _pages(lang), "messages": _messages(lang)},
+                                   ensure_ascii=False, sort_keys=True,
+                                   separators=(",", ":")).encode()
+                  for lang in i18n.languages()}
+        digest = hashlib.sha256()
+        for lang, body in sorted(bodies.items()):
+            digest.update(lang.encode() + b"\0" + body)
+        _built = (source, bodies, digest.hexdigest()[:12])
+    return _built

@@ -5,14 +5,12 @@ wordings follow Polish plural rules (one, few, many) through Intl.PluralRules.""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion import i18n
-from companion import pages as pages_module
 
 from .checks import PHONE_SIZE, PageWatch
 
@@ -29,24 +27,30 @@ POLISH = {
 }
 
 
-def _forget() -> None:
-    for cached in (i18n.languages, i18n.load, pages_module._bodies, pages_module._version):
-        cached.cache_clear()
-
-
 @pytest.fixture
 def polish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The catalogue copied to a temporary folder with pl.json added, the app reading it."""
+    """The catalogue copied to a temporary folder with pl.json added, the app reading it
+    (through ``i18n.use``, the CATALOGUE_DIR setting, where the package has it; else by
+    pointing the package's folder there and forgetting what it read)."""
     folder = tmp_path / "i18n"
     folder.mkdir()
-    for path in i18n.DIR.glob("*.json"):
-        shutil.copy(path, folder / path.name)
+    for lang in i18n.languages():
+        (folder / f"{lang}.json").write_text(i18n.dump(i18n.load(lang)), encoding="utf-8")
     (folder / "pl.json").write_text(i18n.dump(POLISH), encoding="utf-8")
+    use = getattr(i18n, "use", None)
+    if use is not None:
+        before = i18n.folder()
+        use(folder)
+        yield folder
+        use(before)
+        return
     monkeypatch.setattr(i18n, "DIR", folder)
-    _forget()
+    i18n.languages.cache_clear()
+    i18n.load.cache_clear()
     yield folder
     monkeypatch.undo()
-    _forget()
+    i18n.languages.cache_clear()
+    i18n.load.cache_clear()
 
 
 _SEEN = """window.seenTitles = [];

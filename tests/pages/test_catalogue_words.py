@@ -238,8 +238,8 @@ def test_catalogue_files_are_written_in_the_catalogue_form():
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_the_words_body_holds_the_pages_and_the_messages(live, lang):
     page = requests.get(f"{live.url}/", headers={"Accept-Language": lang}, timeout=10).text
-    version = re.search(r'data-words="(\w+)"', page).group(1)
-    languages = re.search(r'data-languages="([\w ]+)"', page).group(1).split()
+    version = re.search(r'<meta name="tc:words" content="(\w+)">', page).group(1)
+    languages = re.search(r'<meta name="tc:languages" content="([\w ]+)">', page).group(1).split()
     assert languages == list(i18n.languages())
     for code in languages:  # the picker offers each file's language by its own name
         name = i18n.load(code)["language"]["name"]

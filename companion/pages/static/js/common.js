@@ -4,11 +4,11 @@ import { beep } from "./sound.js";
 // The page's words come from the catalogue (companion/i18n/<lang>.json on the server),
 // served at /i18n/<lang>.json as {"language", "pages", "messages"}: "pages" are this
 // code's words by key, "messages" the engines' sentences and terms. The languages are
-// the server's (base.html lists them in <html data-languages>). Every page module imports
-// this one, so the top-level await below holds each page back until its words are here:
-// nothing renders with raw keys or in another language first.
-const root = document.documentElement;
-const LANGUAGES = (root.dataset.languages || "en").split(" ").filter(Boolean);
+// the server's (base.html lists them in <meta name="tc:languages">). Every page module
+// imports this one, so the top-level await below holds each page back until its words
+// are here: nothing renders with raw keys or in another language first.
+const meta = (name) => document.querySelector(`meta[name="tc:${name}"]`)?.content || "";
+const LANGUAGES = (meta("languages") || "en").split(" ").filter(Boolean);
 
 // Idempotency keys and the like: crypto.randomUUID exists only in secure contexts
 // (https or localhost), and a phone on the LAN opens plain http.
@@ -36,7 +36,7 @@ const plurals = new Intl.PluralRules(lang());
 
 async function fetchWords() {
   // ?v= is the catalogue's version (base.html): a new catalogue is a new address
-  const version = root.dataset.words ? `?v=${root.dataset.words}` : "";
+  const version = meta("words") ? `?v=${meta("words")}` : "";
   try {
     const body = await (await fetch(`/i18n/${lang()}.json${version}`)).json();
     words = body.pages || {};
