@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import i18n
+from tests.conftest import LiveServer, make_app
 
 from .checks import PHONE_SIZE, PageWatch
 
@@ -28,29 +29,33 @@ POLISH = {
 
 
 @pytest.fixture
-def polish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The catalogue copied to a temporary folder with pl.json added, the app reading it
-    (through ``i18n.use``, the CATALOGUE_DIR setting, where the package has it; else by
-    pointing the package's folder there and forgetting what it read)."""
+def polish(clean_redis: str, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
+    """The app over HTTP reading a copy of the catalogue with pl.json added: its
+    CATALOGUE_DIR setting where the package has one (``i18n.use``), else the package's
+    folder pointed there and what it read forgotten."""
     folder = tmp_path / "i18n"
     folder.mkdir()
     for lang in i18n.languages():
         (folder / f"{lang}.json").write_text(i18n.dump(i18n.load(lang)), encoding="utf-8")
     (folder / "pl.json").write_text(i18n.dump(POLISH), encoding="utf-8")
-    use = getattr(i18n, "use", None)
-    if use is not None:
-        before = i18n.folder()
-        use(folder)
-        yield folder
-        use(before)
-        return
-    monkeypatch.setattr(i18n, "DIR", folder)
-    i18n.languages.cache_clear()
-    i18n.load.cache_clear()
-    yield folder
-    monkeypatch.undo()
-    i18n.languages.cache_clear()
-    i18n.load.cache_clear()
+    setting = hasattr(i18n, "use")
+    before = i18n.folder() if setting else None
+    if not setting:
+        monkeypatch.setattr(i18n, "DIR", folder)
+        i18n.languages.cache_clear()
+        i18n.load.cache_clear()
+    server = LiveServer(make_app(clean_redis, tmp_path, CATALOGUE_DIR=str(folder)))
+    try:
+        yield server
+    finally:
+        server.stop()
+        if setting:
+            i18n.use(before)
+        else:
+            monkeypatch.undo()
+            i18n.languages.cache_clear()
+            i18n.load.cache_clear()
 
 
 _SEEN = """window.seenTitles = [];
@@ -60,7 +65,8 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, characterData: true });"""
 
 
-def test_a_fourth_language_file_shows_its_words_and_plurals(browser, polish, live):
+def test_a_fourth_language_file_shows_its_words_and_plurals(browser, polish):
+    live = polish
     assert "pl" in i18n.languages()
     context = browser.new_context(viewport=PHONE_SIZE, has_touch=True, is_mobile=True,
                                   locale="pl-PL",
