@@ -1,16 +1,20 @@
 """The pages people touch: start a table, the table screen, join and play on a phone.
 
 Plain HTML, CSS and JavaScript modules (no build step) that use only the public
-HTTP API. Sentences for events come from the engines' message catalogue
-(``/i18n/<lang>.json``), so the API and the pages speak with one voice.
+HTTP API. Every word on them comes from the catalogue (``companion/i18n``): the pages'
+own words and the engines' sentences for events, served together at
+``/i18n/<lang>.json``, so the API and the pages speak with one voice.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request
 
+from companion import i18n
 from companion.games import GAMES
 from companion.games.messages import template
 from companion.games.rules import chrome, rules_for
@@ -27,12 +31,23 @@ def _lang() -> str:
     return language()
 
 
-@bp.app_context_processor
-def _languages() -> dict[str, Any]:
-    """The languages a page offers: every file of the catalogue, by its own name."""
-    from companion.i18n import load
+@bp.context_processor
+def _catalogue() -> dict[str, Any]:
+    """What base.html needs of the catalogue: the languages for the picker (a new file
+    is a new choice), the version of the words' address, and ``word()`` for what the
+    server writes itself (the tab's title; the page's script says it again in the
+    language the person picked)."""
+    lang = _lang()
 
-    return {"languages": [(lang, load(lang)["language"]["name"]) for lang in languages()]}
+    def word(key: str, **params: object) -> str:
+        value = _pages(lang).get(key, "")
+        text = value.get("other", "") if isinstance(value, dict) else str(value)
+        for name, given in params.items():
+            text = text.replace("{" + name + "}", str(given))
+        return text
+
+    choices = [(code, i18n.load(code)["language"]["name"]) for code in i18n.languages()]
+    return {"languages": choices, "words_version": _version(), "word": word}
 
 
 @bp.get("/")
@@ -107,13 +122,63 @@ def manifest() -> Response:
 
 @bp.get("/i18n/<lang>.json")
 def messages(lang: str) -> Response:
-    """Event narrations and rule sentences for the pages, in one language."""
-    if lang not in languages():
+    """All the words the pages show in one language: ``pages`` (the page code's words by
+    key), ``messages`` (the engines' narrations, terms and rule sentences) and
+    ``language`` (its code and name). A word the language lacks is the English one.
+
+    Cached by version: the pages ask for ``?v=<version>`` (base.html), kept for a year;
+    any other request revalidates by ETag (304 while the catalogue is the same)."""
+    if lang not in i18n.languages():
         abort(404)
-    body: dict[str, Any] = {key: template(key, lang) for key in catalogue_messages(SOURCE)}
     from flask import current_app
 
-    response: Response = current_app.json.response(body)  # type: ignore[assignment]
-    response.headers["Cache-Control"] = "public, max-age=300"
+    body = _bodies()[lang]
+    response: Response = current_app.response_class(body, mimetype="application/json")
+    response.set_etag(hashlib.sha256(body).hexdigest()[:20])
+    if request.args.get("v") == _version():
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    else:
+        response.headers["Cache-Control"] = "public, no-cache"
+    response.make_conditional(request)  # 304 in place when the ETag matches
     return response
 
+
+def _pages(lang: str) -> dict[str, Any]:
+    """The page words of ``lang``, English where it has none of its own."""
+    pages: dict[str, Any] = {**i18n.load(i18n.SOURCE)["pages"], **i18n.load(lang)["pages"]}
+    return pages
+
+
+def _messages(lang: str) -> dict[str, Any]:
+    """The engines' words in ``lang`` (English where it has none)."""
+    return {key: template(key, lang) for key in catalogue_messages(SOURCE)}
+
+
+_built: tuple[object, dict[str, bytes], str] | None = None
+
+
+def _bodies() -> dict[str, bytes]:
+    """Each language's /i18n body, built once per catalogue read (``i18n.load`` keeps
+    the files read once; another catalogue folder is read anew, and built anew here)."""
+    return _build()[1]
+
+
+def _version() -> str:
+    """The catalogue's version: it changes whenever any language's words do."""
+    return _build()[2]
+
+
+def _build() -> tuple[object, dict[str, bytes], str]:
+    global _built
+    source = i18n.load(i18n.SOURCE)
+    if _built is None or _built[0] is not source:
+        bodies = {lang: json.dumps({"language": i18n.load(lang)["language"],
+                                    "pages": _pages(lang), "messages": _messages(lang)},
+                                   ensure_ascii=False, sort_keys=True,
+                                   separators=(",", ":")).encode()
+                  for lang in i18n.languages()}
+        digest = hashlib.sha256()
+        for lang, body in sorted(bodies.items()):
+            digest.update(lang.encode() + b"\0" + body)
+        _built = (source, bodies, digest.hexdigest()[:12])
+    return _built

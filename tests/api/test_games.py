@@ -120,7 +120,7 @@ def test_the_games_lists_come_with_a_word_for_every_value(live, name):
     game = next(g for g in Api(live.url).get("/games").json() if g["id"] == name)
     assert game["words"] == {k: list(v) for k, v in (GAMES[name].words or {}).items()}
     for lang in LANGS:
-        words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()
+        words = requests.get(f"{live.url}/i18n/{lang}.json", timeout=10).json()["messages"]
         for values in game["words"].values():
             for value in values:
                 assert f"{name}.term.{value}" in words, (lang, value)

@@ -112,7 +112,7 @@ def test_the_serving_stack_speaks_a_fourth_language_from_one_file(tmp_path: Path
                                       "choose another name.")
         assert api.get("/sessions/nope", headers=speak).json()["detail"].startswith(MARK)
         # the words the pages narrate with, served; a real event narrated with them
-        words = api.http.get(f"{served.url}/i18n/{NEW}.json", timeout=10).json()
+        words = api.http.get(f"{served.url}/i18n/{NEW}.json", timeout=10).json()["messages"]
         assert api.http.get(f"{served.url}/i18n/xx.json", timeout=10).status_code == 404
         table = api.table()
         entries = api.get(f"/sessions/{table['sid']}/moves").json()["entries"]

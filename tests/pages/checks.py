@@ -185,12 +185,14 @@ def _origin(page: Any) -> str:
 
 
 def catalogue(page: Any, lang: str) -> dict[str, str]:
-    """The served catalogue (``/i18n/<lang>.json``) for the page's origin, cached."""
+    """The engines' words of the served catalogue (``/i18n/<lang>.json``'s "messages")
+    for the page's origin, cached."""
     key = (_origin(page), lang)
     if key not in _catalogues:
         # through the page, as the pages themselves load it (and any route a test set)
         _catalogues[key] = page.evaluate(
-            "async (url) => { const r = await fetch(url); return r.ok ? r.json() : null; }",
+            "async (url) => { const r = await fetch(url); if (!r.ok) return null;"
+            " const body = await r.json(); return body.messages || body; }",
             f"/i18n/{lang}.json")
         assert _catalogues[key] is not None, f"/i18n/{lang}.json was refused"
     return _catalogues[key]

@@ -344,7 +344,7 @@ def test_every_kazaam_event_reads_as_a_sentence(browser, live, lang):
     said = page.evaluate("""async (events) => {
       const common = await import('/static/js/common.js');
       await common.loadMessages();
-      const keys = Object.keys(await (await fetch(`/i18n/${common.lang()}.json`)).json())
+      const keys = Object.keys((await (await fetch(`/i18n/${common.lang()}.json`)).json()).messages)
         .filter((k) => k.startsWith('kazaam.event.')).map((k) => k.slice(13));
       const list = document.createElement('ul');
       const out = {};

@@ -1,11 +1,10 @@
 """Words on the pages: the start page in three languages (built from GET /games, with
-the code box), every page string in every language, narrations without squares."""
+the code box), narrations without squares, the rules page. The page words themselves
+are checked in test_catalogue_words.py (they live in the catalogue)."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -101,70 +100,6 @@ def test_code_box_checks_the_code_then_opens_the_table(browser, live, shot, lang
         context.close()
 
 
-# --- every page string in every language ---------------------------------------------
-
-_EXTRACT = r"""
-const fs = require("fs");
-const out = {};
-for (const file of process.argv.slice(1)) {
-  const src = fs.readFileSync(file, "utf8");
-  const tables = [];
-  const marks = [/addStrings\(\s*\{/g, /const UI\s*=\s*\{/g];
-  for (const mark of marks) {
-    let m;
-    while ((m = mark.exec(src))) {
-      if (src.slice(src.lastIndexOf("\n", m.index) + 1, m.index).includes("//")) continue;
-      let i = m.index + m[0].length - 1, depth = 0, quote = null;
-      for (let j = i; j < src.length; j++) {
-        const c = src[j];
-        if (quote) { if (c === "\\") j++; else if (c === quote) quote = null; continue; }
-        if (c === '"' || c === "'" || c === "`") quote = c;
-        else if (c === "{") depth++;
-        else if (c === "}" && --depth === 0) { tables.push(src.slice(i, j + 1)); break; }
-      }
-    }
-  }
-  out[file] = tables.map((text) => {
-    const table = Function(`"use strict"; return (${text});`)();
-    return table;
-  });
-}
-console.log(JSON.stringify(out));
-"""
-
-
-def _string_tables() -> dict[str, list[dict[str, dict[str, str]]]]:
-    files = sorted(str(p) for p in JS.glob("*.js"))
-    done = subprocess.run(["node", "-e", _EXTRACT, *files], capture_output=True, text=True,
-                          check=True, timeout=60)
-    return json.loads(done.stdout)
-
-
-def test_every_page_string_is_in_every_language():
-    tables = _string_tables()
-    assert any(tables.values()), "no string tables found"
-    for file, found in tables.items():
-        for table in found:
-            assert set(table) >= set(LANGS), (file, set(table))
-            for lang in LANGS:
-                missing = set(table["en"]) - set(table[lang])
-                extra = set(table[lang]) - set(table["en"])
-                assert not missing and not extra, (Path(file).name, lang, missing, extra)
-
-
-def test_string_keys_used_by_the_modules_exist():
-    tables = _string_tables()
-    known = {k for found in tables.values() for table in found for k in table["en"]}
-    assert "codebox.title" in known and "start.create" in known
-    used = set()
-    for path in JS.glob("*.js"):
-        for m in re.finditer(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text()):
-            used.add(m.group(1))
-        for m in re.finditer(r"""\btn\(\s*["']([\w.]+)["']""", path.read_text()):
-            used |= {f"{m.group(1)}.one", f"{m.group(1)}.other"}
-    assert not sorted(used - known)
-
-
 # --- narrations on the pages: names, not squares ---------------------------------------
 
 _NARRATE = """async ([game, events, names, state]) => {
@@ -254,14 +189,3 @@ def test_rules_page_in_the_readers_language(browser, live, shot, lang):
         watch.assert_no_errors()
     finally:
         context.close()
-
-
-def test_no_page_string_is_an_untranslated_copy_of_the_english():
-    for file, found in _string_tables().items():
-        for table in found:
-            for key, english in table["en"].items():
-                words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", english))
-                if len(words) < 3:
-                    continue  # "OK", "Tornado", "Phase: {phase}" may well be the same
-                for lang in ("it", "de"):
-                    assert table[lang][key] != english, (Path(file).name, lang, key, english)

@@ -16,31 +16,7 @@
 //   clockChoice() -> {node, value()}       the start page: none / seconds per turn /
 //                                          minutes per player; value() is the create body's
 //                                          `clock` (null: none)
-import { addStrings, el, t } from "./common.js";
-
-addStrings({
-  en: { "clock.turnLeft": "Time left in this turn", "clock.yourLeft": "Your time left", "clock.theirLeft": "{who}'s time left",
-    "clock.over": "{time} over", "clock.yourOut": "Your time is up!", "clock.theirOut": "{who}'s time is up!",
-    "clock.table": "Clocks", "clock.used": "used {time}", "clock.left": "{time} left", "clock.label": "Clock", "clock.yours": "you: {time}",
-    "clock.choice": "Turn clock", "clock.none": "No clock", "clock.perTurn": "A time for each turn",
-    "clock.perPlayer": "A time for each player (chess clock)", "clock.seconds": "Seconds per turn (10 to 3600)",
-    "clock.minutes": "Minutes per player (1 to 180)",
-    "clock.help": "Phones and the table screen show the time running. At zero the phones alert and vibrate; the table decides what happens, the game goes on." },
-  it: { "clock.turnLeft": "Tempo rimasto per questo turno", "clock.yourLeft": "Il tuo tempo rimasto", "clock.theirLeft": "Tempo rimasto a {who}",
-    "clock.over": "{time} oltre", "clock.yourOut": "Il tuo tempo è scaduto!", "clock.theirOut": "Il tempo di {who} è scaduto!",
-    "clock.table": "Orologi", "clock.used": "usati {time}", "clock.left": "restano {time}", "clock.label": "Orologio", "clock.yours": "tu: {time}",
-    "clock.choice": "Orologio dei turni", "clock.none": "Nessun orologio", "clock.perTurn": "Un tempo per ogni turno",
-    "clock.perPlayer": "Un tempo per ogni giocatore (come negli scacchi)", "clock.seconds": "Secondi per turno (da 10 a 3600)",
-    "clock.minutes": "Minuti per giocatore (da 1 a 180)",
-    "clock.help": "I telefoni e lo schermo del tavolo mostrano il tempo che scorre. A zero i telefoni avvisano e vibrano; decide il tavolo, la partita continua." },
-  de: { "clock.turnLeft": "Restzeit für diesen Zug", "clock.yourLeft": "Deine Restzeit", "clock.theirLeft": "Restzeit von {who}",
-    "clock.over": "{time} darüber", "clock.yourOut": "Deine Zeit ist um!", "clock.theirOut": "Die Zeit von {who} ist um!",
-    "clock.table": "Uhren", "clock.used": "verbraucht {time}", "clock.left": "noch {time}", "clock.label": "Uhr", "clock.yours": "du: {time}",
-    "clock.choice": "Zuguhr", "clock.none": "Keine Uhr", "clock.perTurn": "Eine Zeit für jeden Zug",
-    "clock.perPlayer": "Eine Zeit für jede Person (Schachuhr)", "clock.seconds": "Sekunden pro Zug (10 bis 3600)",
-    "clock.minutes": "Minuten pro Person (1 bis 180)",
-    "clock.help": "Telefone und Tischbildschirm zeigen die laufende Zeit. Ist sie abgelaufen, warnen und vibrieren die Telefone; der Tisch entscheidet, das Spiel geht weiter." },
-});
+import { el, t } from "./common.js";
 
 const skews = new WeakMap();  // clock object -> (page time - server time) in seconds
 const shown = new Set();      // {node, update} of every clock on the page

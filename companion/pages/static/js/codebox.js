@@ -1,22 +1,7 @@
 // "Have a code? Join a table": a box to type a table's code, used on the start page
 // and on the wrong-code page. The code is checked before leaving the page, so a typo
 // gets a sentence right under the box instead of another error page.
-import { addStrings, api, el, t } from "./common.js";
-
-addStrings({
-  en: { "codebox.title": "Have a code? Join a table", "codebox.label": "Table code",
-    "codebox.go": "Join", "codebox.hint": "The 6 letters and digits on the table screen.",
-    "codebox.empty": "Type the code first.", "codebox.unknown": "No table has the code {code}: check it and try again.",
-    "codebox.offline": "The service cannot be reached: check the Wi-Fi and try again." },
-  it: { "codebox.title": "Hai un codice? Siediti a un tavolo", "codebox.label": "Codice del tavolo",
-    "codebox.go": "Entra", "codebox.hint": "Le 6 lettere e cifre sullo schermo del tavolo.",
-    "codebox.empty": "Scrivi prima il codice.", "codebox.unknown": "Nessun tavolo ha il codice {code}: controllalo e riprova.",
-    "codebox.offline": "Il servizio non risponde: controlla il Wi-Fi e riprova." },
-  de: { "codebox.title": "Hast du einen Code? Setz dich an einen Tisch", "codebox.label": "Tisch-Code",
-    "codebox.go": "Beitreten", "codebox.hint": "Die 6 Buchstaben und Ziffern auf dem Tischbildschirm.",
-    "codebox.empty": "Gib zuerst den Code ein.", "codebox.unknown": "Kein Tisch hat den Code {code}: prüfe ihn und versuche es noch einmal.",
-    "codebox.offline": "Der Dienst ist nicht erreichbar: prüfe das WLAN und versuche es noch einmal." },
-});
+import { api, el, t } from "./common.js";
 
 let boxes = 0;
 

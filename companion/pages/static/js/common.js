@@ -1,65 +1,14 @@
 // Shared by every page: language, API calls, toasts, live updates, narration.
 import { beep } from "./sound.js";
 
-const UI = {
-  en: { live: "live", reconnecting: "reconnecting…", join: "Join", name: "Your name", color: "Colour",
-    prototype: "Prototype", ingredient: "Your ingredient", yourTurn: "Your turn!",
-    waiting: "Waiting for {who}", actionsLeft: "{n} actions left", undo: "Undo my last move",
-    endTurn: "End turn", draw: "Draw", deck: "deck", hand: "Your hand", unknown: "unknown",
-    players: "Players", score: "Score", feed: "What happened", start: "Start the game",
-    scanToJoin: "Scan to join", orOpen: "or open", lobby: "Waiting for players",
-    localhost: "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address.",
-    rule: "rule", cancel: "Cancel", finish: "Finish the game", reissue: "New token",
-    playFor: "Play for", turnOf: "Turn of {who}", phase: "phase", objectives: "Objectives",
-    display: "Face-up cards", reaction: "A tail is aimed at you: cancel it with your head?",
-    accept: "Accept", cancelIt: "Cancel it", build: "Build", discard: "Discard", power: "Power",
-    refresh: "Refresh", feed_auto: "Feed automatically", claim: "Claim objective",
-    chooseSquare: "Tap a highlighted square", needs: "Needs", refill: "Card turned up to refill",
-    gameOver: "Game over", winner: "Winner: {who}", seat: "Seat", setup: "Setup",
-    deal: "Deal 2 nature cards and 1 life card to everyone.",
-    enterObjectives: "Enter the objectives you revealed.",
-    enterDisplay: "Enter the face-up cards.", pool: "Ingredients", rejoin: "Scan to take over this seat" },
-  it: { live: "in diretta", reconnecting: "riconnessione…", join: "Entra", name: "Il tuo nome",
-    color: "Colore", prototype: "Prototipo", ingredient: "Il tuo ingrediente", yourTurn: "Tocca a te!",
-    waiting: "Tocca a {who}", actionsLeft: "{n} azioni rimaste", undo: "Annulla la mia ultima mossa",
-    endTurn: "Fine turno", draw: "Pesca", deck: "mazzo", hand: "La tua mano", unknown: "sconosciuta",
-    players: "Giocatori", score: "Punteggio", feed: "Cosa è successo", start: "Inizia la partita",
-    scanToJoin: "Inquadra per entrare", orOpen: "oppure apri", lobby: "In attesa dei giocatori",
-    localhost: "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete.",
-    rule: "regola", cancel: "Annulla", finish: "Termina la partita", reissue: "Nuovo token",
-    playFor: "Gioca per", turnOf: "Turno di {who}", phase: "fase", objectives: "Obiettivi",
-    display: "Carte scoperte", reaction: "Una coda ti colpisce: la annulli con la testa?",
-    accept: "Accetta", cancelIt: "Annulla", build: "Costruisci", discard: "Scarta", power: "Potere",
-    refresh: "Rinnova", feed_auto: "Sfama automaticamente", claim: "Prendi obiettivo",
-    chooseSquare: "Tocca una casella evidenziata", needs: "Bisogni", refill: "Carta girata",
-    gameOver: "Partita finita", winner: "Vince {who}", seat: "Posto", setup: "Preparazione",
-    deal: "Dai 2 carte natura e 1 carta vita a ciascuno.",
-    enterObjectives: "Inserisci gli obiettivi rivelati.", enterDisplay: "Inserisci le carte scoperte.",
-    pool: "Ingredienti", rejoin: "Inquadra per riprendere il posto" },
-  de: { live: "live", reconnecting: "verbinde neu…", join: "Beitreten", name: "Dein Name", color: "Farbe",
-    prototype: "Prototyp", ingredient: "Deine Zutat", yourTurn: "Du bist dran!",
-    waiting: "{who} ist dran", actionsLeft: "noch {n} Aktionen", undo: "Meinen letzten Zug zurücknehmen",
-    endTurn: "Zug beenden", draw: "Ziehen", deck: "Stapel", hand: "Deine Hand", unknown: "unbekannt",
-    players: "Mitspielende", score: "Wertung", feed: "Was geschah", start: "Spiel starten",
-    scanToJoin: "Zum Beitreten scannen", orOpen: "oder öffne", lobby: "Warte auf Mitspielende",
-    localhost: "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse.",
-    rule: "Regel", cancel: "Abbrechen", finish: "Spiel beenden", reissue: "Neues Token",
-    playFor: "Spielen für", turnOf: "{who} ist am Zug", phase: "Phase", objectives: "Ziele",
-    display: "Offene Karten", reaction: "Ein Schwanz zielt auf dich: mit dem Kopf abwehren?",
-    accept: "Annehmen", cancelIt: "Abwehren", build: "Bauen", discard: "Abwerfen", power: "Fähigkeit",
-    refresh: "Auffrischen", feed_auto: "Automatisch füttern", claim: "Ziel nehmen",
-    chooseSquare: "Tippe ein markiertes Feld", needs: "Bedürfnisse", refill: "Nachgelegte Karte",
-    gameOver: "Spielende", winner: "Gewinner: {who}", seat: "Platz", setup: "Aufbau",
-    deal: "Gib allen 2 Natur-Karten und 1 Leben-Karte.",
-    enterObjectives: "Gib die aufgedeckten Ziele ein.", enterDisplay: "Gib die offenen Karten ein.",
-    pool: "Zutaten", rejoin: "Scannen, um diesen Platz zu übernehmen" },
-};
-
-// Each page module adds its own strings (all three languages at once), so that no
-// module edits another's table: addStrings({ en: {...}, it: {...}, de: {...} }).
-export function addStrings(table) {
-  for (const [code, strings] of Object.entries(table)) Object.assign(UI[code] ||= {}, strings);
-}
+// The page's words come from the catalogue (companion/i18n/<lang>.json on the server),
+// served at /i18n/<lang>.json as {"language", "pages", "messages"}: "pages" are this
+// code's words by key, "messages" the engines' sentences and terms. The languages are
+// the server's (base.html lists them in <meta name="tc:languages">). Every page module
+// imports this one, so the top-level await below holds each page back until its words
+// are here: nothing renders with raw keys or in another language first.
+const meta = (name) => document.querySelector(`meta[name="tc:${name}"]`)?.content || "";
+const LANGUAGES = (meta("languages") || "en").split(" ").filter(Boolean);
 
 // Idempotency keys and the like: crypto.randomUUID exists only in secure contexts
 // (https or localhost), and a phone on the LAN opens plain http.
@@ -68,19 +17,49 @@ export function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+export function languages() { return LANGUAGES; }
+
 export function lang() {
   const saved = localStorage.getItem("tc:lang");
-  if (saved && UI[saved]) return saved;
+  if (saved && LANGUAGES.includes(saved)) return saved;
   for (const l of navigator.languages || [navigator.language || "en"]) {
-    const short = (l || "").slice(0, 2).toLowerCase();
-    if (UI[short]) return short;
+    const code = (l || "").toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+    if (LANGUAGES.includes(code.slice(0, 2))) return code.slice(0, 2);
   }
-  return "en";
+  return LANGUAGES[0] || "en";
 }
 
+let words = {};
+let catalogue = {};
+const plurals = new Intl.PluralRules(lang());
+
+async function fetchWords() {
+  // ?v= is the catalogue's version (base.html): a new catalogue is a new address
+  const version = meta("words") ? `?v=${meta("words")}` : "";
+  try {
+    const body = await (await fetch(`/i18n/${lang()}.json${version}`)).json();
+    words = body.pages || {};
+    catalogue = body.messages || {};
+  } catch { words = {}; catalogue = {}; }
+}
+const loading = fetchWords();
+
+// The words are loaded once per page, before any module renders (kept for the modules
+// and tests that await it).
+export function loadMessages() { return loading; }
+
+// Whether the catalogue has a page word for this key.
+export function has(key) { return key in words; }
+
 export function t(key, params = {}) {
-  const text = (UI[lang()] && UI[lang()][key]) || UI.en[key] || key;
-  return elide(text, params).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
+  const value = words[key];
+  const text = value && typeof value === "object" ? value.other : value;
+  return format(text ?? "", params);
+}
+
+function format(template, params) {
+  return elide(template, params).replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ""));
 }
 
 // Italian "a" before a name that starts with a vowel is "ad" ("tocca ad Ada", "a Bo"):
@@ -90,9 +69,13 @@ function elide(template, values) {
   return template.replace(/\b([Aa]) \{(\w+)\}/g, (m, a, k) => (/^[aeiouàèéìòù]/i.test(String(values[k] ?? "")) ? `${a}d {${k}}` : m));
 }
 
-// Counted sentences: the table holds "<key>.one" and "<key>.other" ({n} is the count).
+// Counted sentences: the catalogue holds one object per key with a wording for each of
+// the language's CLDR plural categories ("one", "few", "many", "other", ...); {n} is the
+// count. Intl.PluralRules picks the category, "other" stands in for one not written.
 export function tn(key, n, params = {}) {
-  return t(`${key}.${n === 1 ? "one" : "other"}`, { ...params, n });
+  const value = words[key];
+  const text = value && typeof value === "object" ? value[plurals.select(n)] ?? value.other : value;
+  return format(text ?? "", { ...params, n });
 }
 
 // A game's word (terrain, card, part, ingredient, power, ...) in the page's language,
@@ -116,9 +99,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Words in the HTML: an element's text by data-t (its other data-* fill the {fields}),
+// its aria-label by data-t-label.
 export function translatePage() {
   document.documentElement.lang = lang();
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t, { ...node.dataset });
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
   const select = document.getElementById("lang");
   if (select) {
     select.value = lang();
@@ -266,13 +252,8 @@ export function seatLive(sid, token, since, onMessage, onLost, onUp = () => {}) 
   return () => { stopped = true; clearTimeout(timer); if (ctrl) ctrl.abort(); };
 }
 
-let catalogue = {};
 // A catalogue sentence or label by its full key, or null when the catalogue lacks it.
 export function message(key) { return catalogue[key] ?? null; }
-
-export async function loadMessages() {
-  try { catalogue = await (await fetch(`/i18n/${lang()}.json`)).json(); } catch { catalogue = {}; }
-}
 
 // A value of an event in words: game words through term(), a card or tile by its
 // words, counts as "forest ×2", a square by what is on it (never its coordinates).
@@ -403,4 +384,5 @@ export const COLORS = { red: "#d32f2f", blue: "#1976d2", green: "#2e9e44", yello
   purple: "#7b1fa2", orange: "#f57c00", pink: "#e91e8c", teal: "#00897b", brown: "#795548",
   grey: "#757575", lime: "#9ccc3c", navy: "#1a237e" };
 
+await loading;
 translatePage();

@@ -1,13 +1,7 @@
 // The Gaia map on a phone: fits the screen's width, never narrower than 44 px a square
 // (a larger map pans sideways inside its frame). Terrains carry their name or icon, not
 // only their colour; cities show their needs (met ones ticked) and the pawns with initials.
-import { addStrings, el, COLORS } from "./common.js";
-
-addStrings({
-  en: { "gb.map": "The map", "gb.empty": "The map is empty: the first tile goes anywhere.", "gb.met": "{n} of 4 needs met", "gb.free": "Free square", "gb.city": "city: needs {needs} ({n} of 4 met)" },
-  it: { "gb.map": "La mappa", "gb.empty": "La mappa è vuota: la prima tessera va dove vuoi.", "gb.met": "bisogni soddisfatti: {n} su 4", "gb.free": "Casella libera", "gb.city": "città: bisogni {needs} (soddisfatti: {n} su 4)" },
-  de: { "gb.map": "Die Karte", "gb.empty": "Die Karte ist leer: Das erste Plättchen darf überallhin.", "gb.met": "{n} von 4 Bedürfnissen erfüllt", "gb.free": "Freies Feld", "gb.city": "Stadt: Bedürfnisse {needs} ({n} von 4 erfüllt)" },
-});
+import { el, COLORS } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 60;

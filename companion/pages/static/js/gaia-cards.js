@@ -1,25 +1,10 @@
 // Gaia cards on the phone: their names, and pickers that start empty (the person picks
 // each value — symbol and all four city needs included — or "I don't know" where allowed).
-import { addStrings, el } from "./common.js";
+import { el } from "./common.js";
 import { choice } from "./ui.js";
 
 // The values offered are the game's own lists (GET /games → words, as c.words).
 const listed = (c, kind) => (c.words && c.words[kind]) || [];
-
-addStrings({
-  en: { "gc.kind": "Kind of card", "gc.symbol": "Symbol", "gc.need": "Need {n}", "gc.city": "City",
-    "gc.animals": "Animals", "gc.discard": "Hand limit: the card you discard", "gc.name": "Name the discarded card",
-    "gc.drawn": "The card you are taking: {card}", "gc.unnamed": "A {pile} card not named yet",
-    "gc.cityCard": "City {symbol} — needs {needs}", "gc.animalsCard": "Animals {symbol}" },
-  it: { "gc.kind": "Tipo di carta", "gc.symbol": "Simbolo", "gc.need": "Bisogno {n}", "gc.city": "Città",
-    "gc.animals": "Animali", "gc.discard": "Limite di mano: la carta che scarti", "gc.name": "Indica la carta scartata",
-    "gc.drawn": "La carta che prendi: {card}", "gc.unnamed": "Una carta {pile} non ancora dichiarata",
-    "gc.cityCard": "Città {symbol} — bisogni {needs}", "gc.animalsCard": "Animali {symbol}" },
-  de: { "gc.kind": "Kartenart", "gc.symbol": "Symbol", "gc.need": "Bedürfnis {n}", "gc.city": "Stadt",
-    "gc.animals": "Tiere", "gc.discard": "Handlimit: die Karte, die du abwirfst", "gc.name": "Benenne die abgeworfene Karte",
-    "gc.drawn": "Die Karte, die du nimmst: {card}", "gc.unnamed": "Eine noch nicht benannte Karte ({pile})",
-    "gc.cityCard": "Stadt {symbol} — Bedürfnisse {needs}", "gc.animalsCard": "Tiere {symbol}" },
-});
 
 // A card in words: "forest", "Animals star", "City sea — needs forest, forest, sea, animals".
 export function cardText(c, card) {

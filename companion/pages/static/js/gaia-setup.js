@@ -2,31 +2,7 @@
 // cards revealed on the real table. Every picker starts empty: the host picks each value
 // (nothing is guessed), and Start is refused, with a sentence, until all are picked.
 // The values offered come from the game's own lists (GET /games → words).
-import { addStrings, el, t, term } from "./common.js";
-
-addStrings({
-  en: { "setup.title": "Set up the table", "setup.deal": "Deal 2 nature cards and 1 life card to everyone (and 1 power card in the expert game).",
-    "setup.objectives": "Reveal {n} objectives and enter each one.", "setup.display": "Turn up the face-up cards and enter them.",
-    "setup.objective": "Objective {n}", "setup.kind": "Kind", "setup.first": "First terrain", "setup.second": "Second terrain",
-    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "one of each terrain", "setup.powerGoal": "4 power cards played",
-    "setup.nature": "Nature card {n}", "setup.life": "Life card {n}", "setup.symbol": "Symbol", "setup.need": "Need {n}",
-    "setup.power": "Power card {n}", "setup.choose": "— choose —", "setup.start": "Start the game",
-    "setup.missing": "Pick a value in every field first ({n} still empty).", "setup.same": "Objective {n}: pick two different terrains." },
-  it: { "setup.title": "Prepara il tavolo", "setup.deal": "Dai 2 carte natura e 1 carta vita a ciascuno (e 1 carta potere nel gioco esperto).",
-    "setup.objectives": "Rivela {n} obiettivi e inseriscili uno per uno.", "setup.display": "Scopri le carte visibili e inseriscile.",
-    "setup.objective": "Obiettivo {n}", "setup.kind": "Tipo", "setup.first": "Primo terreno", "setup.second": "Secondo terreno",
-    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "uno per ogni terreno", "setup.powerGoal": "4 carte potere giocate",
-    "setup.nature": "Carta natura {n}", "setup.life": "Carta vita {n}", "setup.symbol": "Simbolo", "setup.need": "Bisogno {n}",
-    "setup.power": "Carta potere {n}", "setup.choose": "— scegli —", "setup.start": "Inizia la partita",
-    "setup.missing": "Scegli prima un valore in ogni campo (ne mancano {n}).", "setup.same": "Obiettivo {n}: scegli due terreni diversi." },
-  de: { "setup.title": "Den Tisch aufbauen", "setup.deal": "Gib allen 2 Natur-Karten und 1 Leben-Karte (im Expertenspiel dazu 1 Macht-Karte).",
-    "setup.objectives": "Decke {n} Ziele auf und gib jedes ein.", "setup.display": "Lege die offenen Karten aus und gib sie ein.",
-    "setup.objective": "Ziel {n}", "setup.kind": "Art", "setup.first": "Erste Landschaft", "setup.second": "Zweite Landschaft",
-    "setup.pairs": "2 × {a} + 2 × {b}", "setup.rainbow": "je eine Landschaft", "setup.powerGoal": "4 Macht-Karten gespielt",
-    "setup.nature": "Natur-Karte {n}", "setup.life": "Leben-Karte {n}", "setup.symbol": "Symbol", "setup.need": "Bedürfnis {n}",
-    "setup.power": "Macht-Karte {n}", "setup.choose": "— wählen —", "setup.start": "Spiel starten",
-    "setup.missing": "Wähle zuerst in jedem Feld einen Wert (noch {n} leer).", "setup.same": "Ziel {n}: wähle zwei verschiedene Landschaften." },
-});
+import { el, t, term } from "./common.js";
 
 // A labelled select that starts on "— choose —"; value() is null until the host picks.
 export function picker(label, values, { labels = (v) => term("gaia", v), onChange, name } = {}) {

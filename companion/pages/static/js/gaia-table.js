@@ -1,29 +1,6 @@
 // Gaia on the table screen (table-panels.js calls these through gaia.js): each player's
 // pawns and cards, and the objectives, face-up cards and piles beside the board.
-import { addStrings, el, t, term } from "./common.js";
-
-addStrings({
-  en: { "tb.pawnsLeft": "Pawns left", "tb.pawnsPlaced": "Pawns placed", "tb.inHand": "Cards in hand",
-    "tb.played": "Played cards", "tb.powersPlayed": "Power cards played", "tb.deck": "{pile} deck",
-    "tb.faceUp": "Face-up cards", "tb.objectives": "Objectives", "tb.open": "open", "tb.claimedBy": "claimed by {who}",
-    "tb.supply": "Tiles left", "tb.animalsLeft": "Animals left", "tb.empty": "empty",
-    "tb.cardCity": "{kind} {symbol} · needs {needs}", "tb.cardAnimals": "{kind} {symbol}",
-    "score.cities": "Pawns on cities", "score.objectives": "Pawns on objectives", "score.pawns_in_hand": "Pawns left" },
-  it: { "tb.pawnsLeft": "Segnalini rimasti", "tb.pawnsPlaced": "Segnalini piazzati", "tb.inHand": "Carte in mano",
-    "tb.played": "Carte giocate", "tb.powersPlayed": "Carte potere giocate", "tb.deck": "Mazzo {pile}",
-    "tb.faceUp": "Carte scoperte", "tb.objectives": "Obiettivi", "tb.open": "libero", "tb.claimedBy": "preso da {who}",
-    "tb.supply": "Tessere rimaste", "tb.animalsLeft": "Animali rimasti", "tb.empty": "vuoto",
-    "tb.cardCity": "{kind} {symbol} · bisogni {needs}", "tb.cardAnimals": "{kind} {symbol}",
-    "score.cities": "Segnalini sulle città", "score.objectives": "Segnalini sugli obiettivi",
-    "score.pawns_in_hand": "Segnalini rimasti" },
-  de: { "tb.pawnsLeft": "Figuren übrig", "tb.pawnsPlaced": "Figuren gesetzt", "tb.inHand": "Karten auf der Hand",
-    "tb.played": "Ausgespielte Karten", "tb.powersPlayed": "Gespielte Macht-Karten", "tb.deck": "Stapel {pile}",
-    "tb.faceUp": "Offene Karten", "tb.objectives": "Ziele", "tb.open": "offen", "tb.claimedBy": "genommen von {who}",
-    "tb.supply": "Übrige Plättchen", "tb.animalsLeft": "Übrige Tiere", "tb.empty": "leer",
-    "tb.cardCity": "{kind} {symbol} · Bedürfnisse {needs}", "tb.cardAnimals": "{kind} {symbol}",
-    "score.cities": "Figuren auf Städten", "score.objectives": "Figuren auf Zielen",
-    "score.pawns_in_hand": "Figuren übrig" },
-});
+import { el, t, term } from "./common.js";
 
 export function tablePlayer(ctx, p, { stat, counts }) {
   const hand = Object.entries(p.hand_counts || {}).map(([pile, n]) => `${n} ${term("gaia", pile)}`).join(" · ");

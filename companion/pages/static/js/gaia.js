@@ -1,77 +1,11 @@
 // Gaia on the phone (the interface is described at the top of play.js): the map with
 // the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
-import { addStrings, el, COLORS } from "./common.js";
+import { el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
 import "./gaia-icons.js";  // the game's drawings, for icons.js
 import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
 import { tablePanels, tablePlayer } from "./gaia-table.js";
 import { gaiaSetup as setupForm } from "./gaia-setup.js";
-
-addStrings({
-  en: { "g.tile": "Place a tile", "g.animals": "Animals", "g.city": "City", "g.draw": "Draw a card",
-    "g.claim": "Claim an objective", "g.power": "Power cards",
-    "g.promptFeed": "Your cities eat first: feed them.", "g.promptActions": "Play a card or draw one.",
-    "g.promptClaim": "Claim an objective, or end your turn.", "g.promptEnd": "No actions left: end your turn.",
-    "g.promptAnswer": "{who} played {card}: defend or pass.", "g.promptWaitAnswers": "Wait for the answers, then say nobody defended.",
-    "g.promptTornado": "Say which card the tornado took from each player.",
-    "g.feedTitle": "Feeding", "g.feedAuto": "Feed automatically", "g.feedChoose": "Choose on the map",
-    "g.feedWhich": "Tile that feeds the city on {terrain}", "g.defend": "Defend", "g.pass": "Pass",
-    "g.nobody": "Nobody defended", "g.deck.nature": "Nature deck", "g.deck.life": "Life deck", "g.deck.power": "Power deck",
-    "g.drawTitle": "Draw", "g.drawnWhich": "Which card did you draw?", "g.refillWhich": "Card turned up to refill the row",
-    "g.cityEnter": "Enter your city card", "g.cityTitle": "Your city card", "g.whereTile": "{terrain} tile",
-    "g.whereAnimals": "Animals on {symbol}", "g.whereCity": "City on {symbol}", "g.first": "{card}: first square",
-    "g.second": "{card}: second square", "g.hand": "Your hand", "g.handOf": "{who}'s hand", "g.declare": "Edit my hand", "g.held": "seen by all", "g.heldNote": "Taken face up: the whole table saw these, so they stay as they are until you play or discard them.",
-    "g.declareTitle": "Your hand (only you see it)", "g.unnamed.one": "1 card not named", "g.unnamed.other": "{n} cards not named",
-    "g.handEmpty": "No cards in hand.", "g.objectives": "Objectives", "g.takenBy": "taken by {who}",
-    "g.display": "Face-up cards", "g.decks": "Decks", "g.deckLeft.one": "{pile}: 1 card", "g.deckLeft.other": "{pile}: {n} cards",
-    "g.players": "Players", "g.pawnsLeft.one": "1 pawn left", "g.pawnsLeft.other": "{n} pawns left",
-    "g.inHand.one": "1 card in hand", "g.inHand.other": "{n} cards in hand",
-    "g.tornadoTitle": "Tornado: the card taken from {who}", "g.keep": "Card kept", "g.card": "Card", "g.cardOf": "the card from {who}", "g.objective": "Objective {n}",
-    "g.cityNowhere": "No square lets this city meet 2 of its needs (rule G6.2): check the card you entered, or play something else.",
-    "g.tornadoPlay": "Tornado", "g.pile.nature": "Nature", "g.pile.life": "Life", "g.pile.power": "Power" },
-  it: { "g.tile": "Posa una tessera", "g.animals": "Animali", "g.city": "Città", "g.draw": "Pesca una carta",
-    "g.claim": "Prendi un obiettivo", "g.power": "Carte potere",
-    "g.promptFeed": "Prima mangiano le tue città: sfamale.", "g.promptActions": "Gioca una carta o pescane una.",
-    "g.promptClaim": "Prendi un obiettivo o termina il turno.", "g.promptEnd": "Azioni finite: termina il turno.",
-    "g.promptAnswer": "{who} ha giocato {card}: difenditi o passa.", "g.promptWaitAnswers": "Aspetta le risposte, poi di' che nessuno si è difeso.",
-    "g.promptTornado": "Indica quale carta il tornado ha preso a ciascuno.",
-    "g.feedTitle": "Nutrimento", "g.feedAuto": "Sfama automaticamente", "g.feedChoose": "Scegli sulla mappa",
-    "g.feedWhich": "Tessera che sfama la città su {terrain}", "g.defend": "Difenditi", "g.pass": "Passa",
-    "g.nobody": "Nessuno si è difeso", "g.deck.nature": "Mazzo natura", "g.deck.life": "Mazzo vita", "g.deck.power": "Mazzo potere",
-    "g.drawTitle": "Pesca", "g.drawnWhich": "Quale carta hai pescato?", "g.refillWhich": "Carta girata per riempire la fila",
-    "g.cityEnter": "Inserisci la tua carta città", "g.cityTitle": "La tua carta città", "g.whereTile": "Tessera {terrain}",
-    "g.whereAnimals": "Animali su {symbol}", "g.whereCity": "Città su {symbol}", "g.first": "{card}: prima casella",
-    "g.second": "{card}: seconda casella", "g.hand": "La tua mano", "g.handOf": "La mano di {who}", "g.declare": "Modifica la mia mano", "g.held": "vista da tutti", "g.heldNote": "Prese scoperte: tutto il tavolo le ha viste, quindi restano così finché non le giochi o le scarti.",
-    "g.declareTitle": "La tua mano (la vedi solo tu)", "g.unnamed.one": "1 carta non dichiarata", "g.unnamed.other": "{n} carte non dichiarate",
-    "g.handEmpty": "Nessuna carta in mano.", "g.objectives": "Obiettivi", "g.takenBy": "preso da {who}",
-    "g.display": "Carte scoperte", "g.decks": "Mazzi", "g.deckLeft.one": "{pile}: 1 carta", "g.deckLeft.other": "{pile}: {n} carte",
-    "g.players": "Giocatori", "g.pawnsLeft.one": "1 segnalino rimasto", "g.pawnsLeft.other": "{n} segnalini rimasti",
-    "g.inHand.one": "1 carta in mano", "g.inHand.other": "{n} carte in mano",
-    "g.tornadoTitle": "Tornado: la carta presa a {who}", "g.keep": "Carta tenuta", "g.card": "Carta", "g.cardOf": "la carta di {who}", "g.objective": "Obiettivo {n}",
-    "g.cityNowhere": "Nessuna casella permette a questa città di soddisfare 2 bisogni (regola G6.2): controlla la carta inserita o gioca altro.",
-    "g.tornadoPlay": "Tornado", "g.pile.nature": "Natura", "g.pile.life": "Vita", "g.pile.power": "Potere" },
-  de: { "g.tile": "Plättchen legen", "g.animals": "Tiere", "g.city": "Stadt", "g.draw": "Karte ziehen",
-    "g.claim": "Ziel nehmen", "g.power": "Macht-Karten",
-    "g.promptFeed": "Zuerst essen deine Städte: füttere sie.", "g.promptActions": "Spiele eine Karte oder ziehe eine.",
-    "g.promptClaim": "Nimm ein Ziel oder beende deinen Zug.", "g.promptEnd": "Keine Aktionen mehr: Beende deinen Zug.",
-    "g.promptAnswer": "{who} hat {card} gespielt: abwehren oder passen.", "g.promptWaitAnswers": "Warte auf die Antworten, dann sag, dass niemand abgewehrt hat.",
-    "g.promptTornado": "Gib an, welche Karte der Tornado jedem genommen hat.",
-    "g.feedTitle": "Füttern", "g.feedAuto": "Automatisch füttern", "g.feedChoose": "Auf der Karte wählen",
-    "g.feedWhich": "Plättchen, das die Stadt auf {terrain} füttert", "g.defend": "Abwehren", "g.pass": "Passen",
-    "g.nobody": "Niemand hat abgewehrt", "g.deck.nature": "Natur-Stapel", "g.deck.life": "Leben-Stapel", "g.deck.power": "Macht-Stapel",
-    "g.drawTitle": "Ziehen", "g.drawnWhich": "Welche Karte hast du gezogen?", "g.refillWhich": "Aufgedeckte Karte für die Auslage",
-    "g.cityEnter": "Deine Stadtkarte eingeben", "g.cityTitle": "Deine Stadtkarte", "g.whereTile": "Plättchen {terrain}",
-    "g.whereAnimals": "Tiere auf {symbol}", "g.whereCity": "Stadt auf {symbol}", "g.first": "{card}: erstes Feld",
-    "g.second": "{card}: zweites Feld", "g.hand": "Deine Hand", "g.handOf": "Hand von {who}", "g.declare": "Meine Hand bearbeiten", "g.held": "von allen gesehen", "g.heldNote": "Offen genommen: der ganze Tisch hat sie gesehen, darum bleiben sie so, bis du sie spielst oder abwirfst.",
-    "g.declareTitle": "Deine Hand (nur du siehst sie)", "g.unnamed.one": "1 Karte nicht benannt", "g.unnamed.other": "{n} Karten nicht benannt",
-    "g.handEmpty": "Keine Karten auf der Hand.", "g.objectives": "Ziele", "g.takenBy": "genommen von {who}",
-    "g.display": "Offene Karten", "g.decks": "Stapel", "g.deckLeft.one": "{pile}: 1 Karte", "g.deckLeft.other": "{pile}: {n} Karten",
-    "g.players": "Mitspielende", "g.pawnsLeft.one": "noch 1 Figur", "g.pawnsLeft.other": "noch {n} Figuren",
-    "g.inHand.one": "1 Karte auf der Hand", "g.inHand.other": "{n} Karten auf der Hand",
-    "g.tornadoTitle": "Tornado: die Karte von {who}", "g.keep": "Behaltene Karte", "g.card": "Karte", "g.cardOf": "die Karte von {who}", "g.objective": "Ziel {n}",
-    "g.cityNowhere": "Auf keinem Feld erfüllt diese Stadt 2 ihrer Bedürfnisse (Regel G6.2): Prüfe die eingegebene Karte oder spiele etwas anderes.",
-    "g.tornadoPlay": "Tornado", "g.pile.nature": "Natur", "g.pile.life": "Leben", "g.pile.power": "Macht" },
-});
 
 const ANSWERS = ["defend", "pass", "nobody_defended"];
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];

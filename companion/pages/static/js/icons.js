@@ -6,26 +6,10 @@
 //   hasIcon(game, name) -> bool
 // Names are the engines' values ("forest", "unicorn_horn", "left_ear", "end_turn");
 // slot names fall back to their part ("left_ear" -> "ear").
-import { addStrings, t, term } from "./common.js";
+import { has, t, term } from "./common.js";
 
-// Labels for pictures that are actions or page things rather than game words.
-addStrings({
-  en: { "icon.draw": "Draw", "icon.undo": "Undo", "icon.end_turn": "End turn", "icon.unknown": "Unknown",
-    "icon.hand": "Hand", "icon.deck": "Deck", "icon.accept": "Accept", "icon.cancel": "Cancel it",
-    "icon.score": "Score", "icon.claim": "Claim an objective", "icon.feed": "Feed", "icon.tile": "Tile",
-    "icon.build": "Build", "icon.discard": "Discard", "icon.power": "Power", "icon.refresh": "Refresh",
-    "icon.face_down": "Face down", "icon.objective": "Objective", "icon.pawn": "Pawn" },
-  it: { "icon.draw": "Pesca", "icon.undo": "Annulla mossa", "icon.end_turn": "Fine turno", "icon.unknown": "Sconosciuta",
-    "icon.hand": "Mano", "icon.deck": "Mazzo", "icon.accept": "Accetta", "icon.cancel": "Annullala",
-    "icon.score": "Punteggio", "icon.claim": "Prendi un obiettivo", "icon.feed": "Sfama", "icon.tile": "Tessera",
-    "icon.build": "Costruisci", "icon.discard": "Scarta", "icon.power": "Potere", "icon.refresh": "Rinnova",
-    "icon.face_down": "Coperto", "icon.objective": "Obiettivo", "icon.pawn": "Segnalino" },
-  de: { "icon.draw": "Ziehen", "icon.undo": "Rückgängig", "icon.end_turn": "Zug beenden", "icon.unknown": "Unbekannt",
-    "icon.hand": "Hand", "icon.deck": "Stapel", "icon.accept": "Annehmen", "icon.cancel": "Abwehren",
-    "icon.score": "Wertung", "icon.claim": "Ein Ziel nehmen", "icon.feed": "Füttern", "icon.tile": "Plättchen",
-    "icon.build": "Bauen", "icon.discard": "Abwerfen", "icon.power": "Fähigkeit", "icon.refresh": "Auffrischen",
-    "icon.face_down": "Verdeckt", "icon.objective": "Ziel", "icon.pawn": "Figur" },
-});
+// Labels for pictures that are actions or page things rather than game words: the
+// catalogue's page words "icon.<name>".
 // An action's picture says the action, even where the game has a word of the same name
 // (a game may call its discard pile "discard").
 const ACTIONS = new Set(["draw", "undo", "end_turn", "accept", "cancel", "claim", "feed", "build",
@@ -90,8 +74,7 @@ function labelFor(game, name) {
   if (ACTIONS.has(key)) return t(`icon.${key}`);
   const word = term(game, key);
   if (word !== key) return word;
-  const own = t(`icon.${key}`);
-  return own !== `icon.${key}` ? own : key.replace(/_/g, " ");
+  return has(`icon.${key}`) ? t(`icon.${key}`) : key.replace(/_/g, " ");
 }
 
 function draw(shapes) {

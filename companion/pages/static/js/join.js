@@ -1,58 +1,14 @@
 // Getting a phone to a seat: the join form (live while open), the wrong-code and
 // started-game pages with a box to type another code, and seat links.
-import { addStrings, api, el, lang, message, t, term, toast, live, COLORS } from "./common.js";
+import { api, el, has, lang, message, t, term, toast, live, COLORS } from "./common.js";
 import { pending } from "./pending.js";
-
-addStrings({
-  en: { "join.title": "Join {game} · table {code}", "join.seated": "At the table: {names}",
-    "join.nobody": "Nobody has joined yet.",
-    "join.noColors": "Every colour is taken.",
-    "join.full": "The table is full.", "join.wrong": "No table has the code {code}.",
-    "join.retype": "Check the code on the table screen and type it again.",
-    "join.started": "The game at table {code} has already started, so no new seat can be taken.",
-    "join.startedHelp": "Playing already? Ask the host for your seat link (New token on the table screen). Or join another table:",
-    "join.code": "Table code", "join.go": "Open", "join.name": "Your name",
-    "join.color": "Colour",
-    "join.button": "Join the table",
-    "link.bad": "This seat link does not work (any more): ask the host for a new one.",
-    "link.hostMissing": "Only the table screen's device can play for a seat: open it from there." },
-  it: { "join.title": "Entra in {game} · tavolo {code}", "join.seated": "Al tavolo: {names}",
-    "join.nobody": "Non è ancora entrato nessuno.",
-    "join.noColors": "Tutti i colori sono presi.",
-    "join.full": "Il tavolo è pieno.", "join.wrong": "Nessun tavolo ha il codice {code}.",
-    "join.retype": "Controlla il codice sullo schermo del tavolo e riscrivilo.",
-    "join.started": "La partita al tavolo {code} è già iniziata: non si possono prendere nuovi posti.",
-    "join.startedHelp": "Stai già giocando? Chiedi all'host il link del tuo posto (Nuovo token sullo schermo del tavolo). Oppure entra in un altro tavolo:",
-    "join.code": "Codice del tavolo", "join.go": "Apri", "join.name": "Il tuo nome",
-    "join.color": "Colore",
-    "join.button": "Entra al tavolo",
-    "link.bad": "Questo link del posto non funziona (più): chiedine uno nuovo all'host.",
-    "link.hostMissing": "Solo il dispositivo dello schermo del tavolo può giocare per un posto: aprilo da lì." },
-  de: { "join.title": "{game} beitreten · Tisch {code}", "join.seated": "Am Tisch: {names}",
-    "join.nobody": "Noch niemand ist beigetreten.",
-    "join.noColors": "Alle Farben sind vergeben.",
-    "join.full": "Der Tisch ist voll.", "join.wrong": "Kein Tisch hat den Code {code}.",
-    "join.retype": "Prüfe den Code auf dem Tischbildschirm und gib ihn erneut ein.",
-    "join.started": "Das Spiel am Tisch {code} hat schon begonnen: Es gibt keine neuen Plätze.",
-    "join.startedHelp": "Du spielst schon mit? Bitte den Host um deinen Platz-Link (Neues Token auf dem Tischbildschirm). Oder tritt einem anderen Tisch bei:",
-    "join.code": "Tisch-Code", "join.go": "Öffnen", "join.name": "Dein Name",
-    "join.color": "Farbe",
-    "join.button": "Am Tisch Platz nehmen",
-    "link.bad": "Dieser Platz-Link funktioniert nicht (mehr): Bitte den Host um einen neuen.",
-    "link.hostMissing": "Nur das Gerät des Tischbildschirms kann für einen Platz spielen: Öffne es dort." },
-});
 
 // A colour's word: the game's own (a game may offer more colours), else this page's.
 const colorName = (c, game = "") => {
   const own = term(game, c);
   if (own !== String(c)) return own;
-  const word = t(`color.${c}`); return word === `color.${c}` ? c : word;
+  return has(`color.${c}`) ? t(`color.${c}`) : c;
 };
-addStrings({
-  en: { "color.red": "red", "color.blue": "blue", "color.green": "green", "color.yellow": "yellow", "color.purple": "purple", "color.orange": "orange", "color.black": "black", "color.white": "white" },
-  it: { "color.red": "rosso", "color.blue": "blu", "color.green": "verde", "color.yellow": "giallo", "color.purple": "viola", "color.orange": "arancione", "color.black": "nero", "color.white": "bianco" },
-  de: { "color.red": "Rot", "color.blue": "Blau", "color.green": "Grün", "color.yellow": "Gelb", "color.purple": "Lila", "color.orange": "Orange", "color.black": "Schwarz", "color.white": "Weiß" },
-});
 export { colorName };
 
 // A box to type a table code and go there (P3's codeBox() when it is there).

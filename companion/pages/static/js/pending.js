@@ -12,16 +12,7 @@
 //   p.node         the status line's words: sending, no network, done or refused
 // send(action) makes the request (api() with action.key); settled(action, answer) runs
 // once per action with its final answer (2xx: done, replays included; 4xx: refused).
-import { addStrings, backoff, el, randomKey, t } from "./common.js";
-
-addStrings({
-  en: { "pend.sending": "Sending…", "pend.offline": "No network: kept here, it will be sent again.",
-    "pend.retry": "No answer yet: sending again…", "pend.done": "Done.", "pend.refused": "Not accepted: {why}" },
-  it: { "pend.sending": "Invio…", "pend.offline": "Nessuna rete: resta qui e sarà inviato di nuovo.",
-    "pend.retry": "Ancora nessuna risposta: invio di nuovo…", "pend.done": "Fatto.", "pend.refused": "Non accettata: {why}" },
-  de: { "pend.sending": "Wird gesendet…", "pend.offline": "Kein Netz: Es bleibt hier und wird erneut gesendet.",
-    "pend.retry": "Noch keine Antwort: wird erneut gesendet…", "pend.done": "Erledigt.", "pend.refused": "Nicht angenommen: {why}" },
-});
+import { backoff, el, randomKey, t } from "./common.js";
 
 // No answer, or one that says "try again": the server never decided on the request.
 export function unanswered(r) {

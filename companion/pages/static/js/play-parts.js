@@ -1,14 +1,8 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
 // result at the end, the sound switch, what the log says about the last move.
-import { addStrings, api, el, t, message, num, reveal, COLORS } from "./common.js";
+import { api, el, t, message, num, reveal, COLORS } from "./common.js";
 import { soundOn, setSound } from "./sound.js";
 import { colorName } from "./join.js";
-
-addStrings({
-  en: { "play.soundOn": "Beep on my turn", "play.soundOff": "Beep on my turn: on (tap to stop)" },
-  it: { "play.soundOn": "Suono quando tocca a me", "play.soundOff": "Suono quando tocca a me: attivo (tocca per togliere)" },
-  de: { "play.soundOn": "Ton, wenn ich dran bin", "play.soundOff": "Ton, wenn ich dran bin: an (tippen zum Ausschalten)" },
-});
 
 // The "your turn" sound is off until this one tap (common.js beep()).
 export function soundToggle(rerender) {

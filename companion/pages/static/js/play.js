@@ -1,44 +1,7 @@
 // The phone: join a table, then play from legal moves, live.
 //
-// Interface between this page and a game module (./<game>.js, by the state's game). It exports
-//   export const game = {
-//     renderBoard(state, ctx) -> Node          the board, fitting 360 px (scale or pan);
-//                                             squares listed in ctx.targets are tappable
-//                                             (call ctx.tap(at)); ctx.highlighted are marked
-//     actionGroups(legal, state, me, ctx) -> [{kind, label, icon?, items: [{id, label,
-//                                             icon?, run: () => void|Promise}]}]
-//                                             kinds are the game's own (tile, draw,
-//                                             build, power ...); end turn and answers
-//                                             are not groups (see below)
-//     prompt(legal, state, me, ctx) -> string|null   "what you may do now" for the status
-//                                             line (null: the page's generic sentence)
-//     urgent(legal, state, me, ctx) -> Node|null      something that must be answered now
-//                                             (reaction window, feeding): shown first
-//     handDeclaration(me, state, ctx) -> Node|null   own hand + a way to declare it
-//                                             (PUT me/hand through ctx.declare(hand))
-//     extras(state, me, ctx) -> Node[]        anything else (objectives, face-up cards…)
-//     tablePlayer(ctx, player, parts) -> Node[]   optional, the table screen: rows of a
-//                                             player's card (parts: {stat, counts, word})
-//     tablePanels(ctx, parts) -> Node[]      optional, the table screen: beside the board
-//     setupForm(players, onStart, options, words) -> Node   optional, the table screen's
-//                                             lobby: what the real table dealt; calls
-//                                             onStart(startBody)
-//   };
-// ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},
-//         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),
-//                                             refreshes, scrolls back to the status line
-//         declare(hand) -> Promise<bool>,
-//         words: {kind: [values]}             the game's lists (GET /games), e.g. terrains
-//         t, tn, term(value), icon(name, {label, size}) -> Element (SVG from icons.js, or
-//         the word while icons.js is missing),
-//         highlight(squares)                   mark squares on the board (no tapping)
-//         pickSquare(squares, label) -> Promise<at|null>   ask for a tap on the board
-//                                             (null when the person cancels)
-//         sheet(title, content, onOk) -> void  a bottom sheet; onOk returning false keeps it
-//         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
-//                                             a labelled picker with no pre-filled guess }
-// A module that exports only a view function (the older kazaamView(ctx)) still works.
-import { addStrings, api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
+// The interface between this page and a game module is described in play-games.js.
+import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff, nameTab } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { clockChip } from "./clock.js";
@@ -46,62 +9,7 @@ import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
 import { pending } from "./pending.js";
 import { rematchCard } from "./rematch.js";
-
-addStrings({
-  en: { "play.yourTurn": "Your turn", "play.waiting": "{who}'s turn", "play.actionsLeft.one": "1 action left",
-    "play.actionsLeft.other": "{n} actions left", "play.undo": "Undo", "play.endTurn": "End turn",
-    "play.lobby": "Waiting for the host to start the game.", "play.atTable": "At the table",
-    "play.host": "host", "play.hostFor": "The host plays for {who} on this screen.",
-    "play.generic": "Pick an action, then tap the board.", "play.idle": "Nothing to do until your turn.",
-    "play.moved": "Your seat moved to another device. This phone stops following the table; ask the host for a seat link to come back.",
-    "play.gone": "This table no longer exists.", "play.retry": "No connection: trying again in {s} s.",
-    "play.gameOver": "Game over", "play.winner": "{who} wins!", "play.winners": "Winners: {who}",
-    "play.place": "Your place: {rank} of {n}", "play.total": "total", "play.results": "Results",
-    "play.addSeat": "Another seat on this phone", "play.seat": "Seat", "play.hostPhone": "This seat has its own phone: its player enters the moves there.",
-    "play.tapSquare": "{what}: tap a highlighted square on the board.", "play.last": "Last: {what}",
-    "play.stopped": "The table stopped the game early.", "play.you": "you", "play.board": "Board", "play.hostTurn": "{who}'s turn: you play for them",
-    "play.tabName": "Table {code} · Tabletop Companion" },
-  it: { "play.yourTurn": "Tocca a te", "play.waiting": "Tocca a {who}", "play.actionsLeft.one": "1 azione rimasta",
-    "play.actionsLeft.other": "{n} azioni rimaste", "play.undo": "Annulla mossa", "play.endTurn": "Fine turno",
-    "play.lobby": "In attesa che l'host inizi la partita.", "play.atTable": "Al tavolo",
-    "play.host": "host", "play.hostFor": "L'host gioca per {who} su questo schermo.",
-    "play.generic": "Scegli un'azione, poi tocca il tabellone.", "play.idle": "Niente da fare fino al tuo turno.",
-    "play.moved": "Il tuo posto è passato a un altro dispositivo. Questo telefono smette di seguire il tavolo; chiedi all'host un link del posto per tornare.",
-    "play.gone": "Questo tavolo non esiste più.", "play.retry": "Nessuna connessione: riprovo tra {s} s.",
-    "play.gameOver": "Partita finita", "play.winner": "Vince {who}!", "play.winners": "Vincono: {who}",
-    "play.place": "Il tuo posto: {rank} su {n}", "play.total": "totale", "play.results": "Risultati",
-    "play.addSeat": "Un altro posto su questo telefono", "play.seat": "Posto", "play.hostPhone": "Questo posto ha il suo telefono: le mosse si inseriscono lì.",
-    "play.tapSquare": "{what}: tocca una casella evidenziata sul tabellone.", "play.last": "Ultima: {what}",
-    "play.stopped": "Il tavolo ha fermato la partita prima.", "play.you": "tu", "play.board": "Tabellone", "play.hostTurn": "Tocca a {who}: giochi tu per questo posto",
-    "play.tabName": "Tavolo {code} · Tabletop Companion" },
-  de: { "play.yourTurn": "Du bist dran", "play.waiting": "{who} ist dran", "play.actionsLeft.one": "noch 1 Aktion",
-    "play.actionsLeft.other": "noch {n} Aktionen", "play.undo": "Rückgängig", "play.endTurn": "Zug beenden",
-    "play.lobby": "Warte, bis der Host das Spiel startet.", "play.atTable": "Am Tisch",
-    "play.host": "Host", "play.hostFor": "Der Host spielt hier für {who}.",
-    "play.generic": "Wähle eine Aktion, dann tippe auf den Plan.", "play.idle": "Nichts zu tun bis zu deinem Zug.",
-    "play.moved": "Dein Platz ist auf ein anderes Gerät umgezogen. Dieses Telefon folgt dem Tisch nicht mehr; bitte den Host um einen Platz-Link, um zurückzukommen.",
-    "play.gone": "Diesen Tisch gibt es nicht mehr.", "play.retry": "Keine Verbindung: neuer Versuch in {s} s.",
-    "play.gameOver": "Spielende", "play.winner": "{who} gewinnt!", "play.winners": "Gewonnen haben: {who}",
-    "play.place": "Dein Platz: {rank} von {n}", "play.total": "gesamt", "play.results": "Ergebnis",
-    "play.addSeat": "Noch ein Platz auf diesem Telefon", "play.seat": "Platz", "play.hostPhone": "Dieser Platz hat ein eigenes Telefon: Die Züge werden dort eingegeben.",
-    "play.tapSquare": "{what}: Tippe auf ein markiertes Feld auf dem Plan.", "play.last": "Zuletzt: {what}",
-    "play.stopped": "Der Tisch hat das Spiel vorzeitig beendet.", "play.you": "du", "play.board": "Spielplan", "play.hostTurn": "{who} ist dran: du spielst für diesen Platz",
-    "play.tabName": "Tisch {code} · Tabletop Companion" },
-});
-
-let icons = null;
-try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
-// A game's page module is ./<game>.js, loaded when a state first names the game, with the
-// game's lists (GET /games → words) its pickers offer, as ctx.words.
-const MODULES = {}; const WORDS = {};
-async function loadModule(game) {
-  if (game in MODULES && WORDS[game]) return;
-  const [mod, games] = await Promise.all([MODULES[game] || import(`./${game}.js`).catch(() => null),
-    api("GET", "/games")]);
-  MODULES[game] = mod;
-  const found = games.ok && Array.isArray(games.data) ? games.data.find((g) => g.id === game) : null;
-  if (found) WORDS[game] = found.words;
-}
+import { gameModule, gameWords, iconFor, loadModule } from "./play-games.js";
 
 const root = document.getElementById("play");
 const code = root.dataset.code;
@@ -281,13 +189,6 @@ function undo() {
 }
 
 // -- the context a game module works with ----------------------------------------------------
-function iconFor(game, name, opts = {}) {
-  if (icons && icons.icon && (!icons.hasIcon || icons.hasIcon(game, name))) {
-    try { return icons.icon(game, name, opts); } catch { /* fall back to the word */ }
-  }
-  return null;
-}
-
 function pickSquare(squares, label) {
   return new Promise((resolve) => {
     if (picking) picking.resolve(null);
@@ -310,7 +211,7 @@ function ctx() {
   const s = current();
   const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
   return { game: state.game, state, me, legal, seat: s.seat, host: Boolean(s.host), names, send, declare, t, tn,
-    words: WORDS[state.game] || {},
+    words: gameWords(state.game),
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
     highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
     targets: picking ? picking.squares : [], highlighted,
@@ -367,7 +268,7 @@ function statusLine(mod) {
 }
 
 function drawBoard() {
-  const mod = state && MODULES[state.game];
+  const mod = state && gameModule(state.game);
   if (!boardSlot || !mod || !mod.game) return;
   const c = ctx();
   boardSlot.replaceChildren(...[
@@ -390,7 +291,7 @@ function footer() {
 
 function render() {
   if (!state) return;
-  const mod = MODULES[state.game];
+  const mod = gameModule(state.game);
   const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
   if (state.status === "lobby") parts.push(lobby(state));

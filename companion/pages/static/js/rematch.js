@@ -2,13 +2,7 @@
 // with the same name and colour (and the game's own join fields, such as a prototype, while still free).
 // The old table's public state says where the rematch is (state.rematch), so the control
 // is there after a reload too. A phone that already joined just goes there.
-import { addStrings, api, el, randomKey, t, toast } from "./common.js";
-
-addStrings({
-  en: { "rm.open": "A rematch is open (table {code}).", "rm.join": "Join the rematch", "rm.go": "Go to the rematch" },
-  it: { "rm.open": "È aperta una rivincita (tavolo {code}).", "rm.join": "Entra nella rivincita", "rm.go": "Vai alla rivincita" },
-  de: { "rm.open": "Eine Revanche ist offen (Tisch {code}).", "rm.join": "Bei der Revanche mitspielen", "rm.go": "Zur Revanche" },
-});
+import { api, el, randomKey, t, toast } from "./common.js";
 
 const seatsKey = (code) => `tc:seats:${code}`;
 const stored = (code) => { try { return JSON.parse(localStorage.getItem(seatsKey(code)) || "[]"); } catch { return []; } };

@@ -4,57 +4,9 @@
 // no minus sign), one field per category or the total, saved with one clear button.
 // per_round: any player's points for any round so far (a correction replaces, S2.3).
 // Table screen: the live score table (players × rounds, category totals, total, place).
-import { addStrings, el, t, tn, term, message, COLORS } from "./common.js";
-
-addStrings({
-  en: { "sp.round": "Round {n}", "sp.roundOf": "Round {n} of {count}",
-    "sp.you.one": "You: 1 point, place {rank} of {of}", "sp.you.other": "You: {points} points, place {rank} of {of}",
-    "sp.ownTitle": "Your points for round {n}", "sp.forTitle": "Enter points", "sp.player": "Whose points",
-    "sp.roundPick": "Round", "sp.sum": "Sum: {n}", "sp.saveTurn": "Save {n} and end my turn", "sp.saveTurnEmpty": "Save and end my turn", "sp.saveForEmpty": "Save for {who}",
-    "sp.saveFor": "Save {n} for {who}", "sp.replace": "Replace {who}'s round {round}: {was} → {n}",
-    "sp.earlier": "{who} already has {was} in round {round}: saving replaces it.",
-    "sp.empty": "Type a number first (the pad below).", "sp.tooBig": "Points go from −10,000 to 10,000.",
-    "sp.sign": "Plus or minus", "sp.back": "Delete the last digit", "sp.keys": "Number pad",
-    "sp.field": "{name}: {value}", "sp.notTyped": "nothing typed",
-    "sp.promptRound": "Anyone may enter anyone's points; the round moves on once everyone has points for it. End turn only passes who starts.",
-    "sp.rounds.one": "1 round", "sp.rounds.other": "{n} rounds", "sp.final": "Final score", "sp.lowWins": "Lowest total wins", "sp.highWins": "Highest total wins",
-    "sp.place": "Place", "sp.you": "you", "sp.table": "Score table", "sp.onTurn": "on turn",
-    "sp.byCategory": "By category", "sp.rules": "This pad" },
-  it: { "sp.round": "Giro {n}", "sp.roundOf": "Giro {n} di {count}",
-    "sp.you.one": "Tu: 1 punto, posto {rank} su {of}", "sp.you.other": "Tu: {points} punti, posto {rank} su {of}",
-    "sp.ownTitle": "I tuoi punti del giro {n}", "sp.forTitle": "Inserisci punti", "sp.player": "Punti di chi",
-    "sp.roundPick": "Giro", "sp.sum": "Somma: {n}", "sp.saveTurn": "Salva {n} e finisci il turno", "sp.saveTurnEmpty": "Salva e finisci il turno", "sp.saveForEmpty": "Salva per {who}",
-    "sp.saveFor": "Salva {n} per {who}", "sp.replace": "Sostituisci il giro {round} di {who}: {was} → {n}",
-    "sp.earlier": "{who} ha già {was} nel giro {round}: salvando lo sostituisci.",
-    "sp.empty": "Prima scrivi un numero (con i tasti qui sotto).", "sp.tooBig": "I punti vanno da −10.000 a 10.000.",
-    "sp.sign": "Più o meno", "sp.back": "Cancella l'ultima cifra", "sp.keys": "Tastierino",
-    "sp.field": "{name}: {value}", "sp.notTyped": "niente scritto",
-    "sp.promptRound": "Chiunque inserisce i punti di chiunque; il giro avanza quando tutti hanno i punti. Fine turno passa solo chi inizia.",
-    "sp.rounds.one": "1 giro", "sp.rounds.other": "{n} giri", "sp.final": "Punteggio finale", "sp.lowWins": "Vince il totale più basso", "sp.highWins": "Vince il totale più alto",
-    "sp.place": "Posto", "sp.you": "tu", "sp.table": "Tabella dei punti", "sp.onTurn": "di turno",
-    "sp.byCategory": "Per categoria", "sp.rules": "Questo segnapunti" },
-  de: { "sp.round": "Runde {n}", "sp.roundOf": "Runde {n} von {count}",
-    "sp.you.one": "Du: 1 Punkt, Platz {rank} von {of}", "sp.you.other": "Du: {points} Punkte, Platz {rank} von {of}",
-    "sp.ownTitle": "Deine Punkte für Runde {n}", "sp.forTitle": "Punkte eintragen", "sp.player": "Wessen Punkte",
-    "sp.roundPick": "Runde", "sp.sum": "Summe: {n}", "sp.saveTurn": "{n} speichern, Zug beenden", "sp.saveTurnEmpty": "Speichern, Zug beenden", "sp.saveForEmpty": "Für {who} speichern",
-    "sp.saveFor": "{n} für {who} speichern", "sp.replace": "Runde {round} von {who} ersetzen: {was} → {n}",
-    "sp.earlier": "{who} hat in Runde {round} schon {was}: Speichern ersetzt das.",
-    "sp.empty": "Tippe zuerst eine Zahl (Tasten unten).", "sp.tooBig": "Punkte gehen von −10.000 bis 10.000.",
-    "sp.sign": "Plus oder minus", "sp.back": "Letzte Ziffer löschen", "sp.keys": "Ziffernblock",
-    "sp.field": "{name}: {value}", "sp.notTyped": "nichts getippt",
-    "sp.promptRound": "Alle dürfen Punkte für alle eintragen; die Runde geht weiter, sobald alle Punkte haben. Zug beenden gibt nur weiter, wer beginnt.",
-    "sp.rounds.one": "1 Runde", "sp.rounds.other": "{n} Runden", "sp.final": "Endstand", "sp.lowWins": "Niedrigste Summe gewinnt", "sp.highWins": "Höchste Summe gewinnt",
-    "sp.place": "Platz", "sp.you": "du", "sp.table": "Punktetabelle", "sp.onTurn": "am Zug",
-    "sp.byCategory": "Nach Kategorie", "sp.rules": "Dieser Spielblock" },
-});
+import { el, t, tn, term, message, COLORS } from "./common.js";
 
 // Colours seven to twelve: only a score pad seats more than six (join form and lobby).
-addStrings({
-  en: { "color.pink": "pink", "color.teal": "teal", "color.brown": "brown", "color.grey": "grey", "color.lime": "lime", "color.navy": "navy" },
-  it: { "color.pink": "rosa", "color.teal": "verde acqua", "color.brown": "marrone", "color.grey": "grigio", "color.lime": "verde lime", "color.navy": "blu scuro" },
-  de: { "color.pink": "Rosa", "color.teal": "Petrol", "color.brown": "Braun", "color.grey": "Grau", "color.lime": "Hellgrün", "color.navy": "Dunkelblau" },
-});
-
 // The pad's own look, on the phone and on the table screen (no inline styles).
 if (!document.querySelector("link[data-scorepad]")) {
   document.head.append(el("link", { rel: "stylesheet", href: new URL("../scorepad.css", import.meta.url).href, "data-scorepad": "1" }));
@@ -331,7 +283,7 @@ function typed(e, onKey, fields, refresh, button) {
 function prompt(legal, state, me, ctx) {
   const placed = places(state);
   const mine = state.players.find((p) => p.seat === ctx.seat);
-  const you = mine ? tn("sp.you", mine.total, { points: num(mine.total), rank: placed[mine.seat], of: state.players.length }) : "";
+  const you = mine ? tn("sp.youScored", mine.total, { points: num(mine.total), rank: placed[mine.seat], of: state.players.length }) : "";
   return [roundLine(state), you].filter(Boolean).join(" · ");
 }
 

@@ -2,22 +2,7 @@
 // tc:host:<id>) or joined (its seats, tc:seats:<code>), read from what it already keeps,
 // each with its game, players, status and result from GET /sessions/<id>. "Forget"
 // drops what the browser keeps about one table (its tokens too); nothing is sent.
-import { addStrings, api, el, t, tn } from "./common.js";
-
-addStrings({
-  en: { "yt.title": "Your tables", "yt.host": "you host it", "yt.seat": "you play as {name}",
-    "yt.lobby": "waiting for players", "yt.playing": "being played", "yt.finished": "finished",
-    "yt.won.one": "{who} won", "yt.won.other": "{who} won", "yt.gone": "This table no longer exists (tables expire after a while).",
-    "yt.open": "Open", "yt.forget": "Forget", "yt.forgetName": "Forget the table {code}" },
-  it: { "yt.title": "I tuoi tavoli", "yt.host": "lo ospiti tu", "yt.seat": "giochi come {name}",
-    "yt.lobby": "in attesa dei giocatori", "yt.playing": "in corso", "yt.finished": "finita",
-    "yt.won.one": "ha vinto {who}", "yt.won.other": "hanno vinto {who}", "yt.gone": "Questo tavolo non esiste più (i tavoli scadono dopo un po').",
-    "yt.open": "Apri", "yt.forget": "Dimentica", "yt.forgetName": "Dimentica il tavolo {code}" },
-  de: { "yt.title": "Deine Tische", "yt.host": "du bist Host", "yt.seat": "du spielst als {name}",
-    "yt.lobby": "wartet auf Mitspielende", "yt.playing": "läuft", "yt.finished": "beendet",
-    "yt.won.one": "gewonnen hat {who}", "yt.won.other": "gewonnen haben {who}", "yt.gone": "Diesen Tisch gibt es nicht mehr (Tische verfallen nach einer Weile).",
-    "yt.open": "Öffnen", "yt.forget": "Vergessen", "yt.forgetName": "Tisch {code} vergessen" },
-});
+import { api, el, t, tn } from "./common.js";
 
 function seatsOf(code) {
   try { return JSON.parse(localStorage.getItem(`tc:seats:${code}`) || "[]"); } catch { return []; }

@@ -1,6 +1,6 @@
 // The start page: a box to join a table by its code, and a new table built from
 // GET /api/v1/games (games, options, their words and defaults come from the server).
-import { addStrings, api, el, lang, t, toast, translatePage } from "./common.js";
+import { api, el, lang, t, toast, translatePage } from "./common.js";
 import { codeBox } from "./codebox.js";
 import { clockChoice } from "./clock.js";
 import { inputBox, problems } from "./start-inputs.js";
@@ -9,33 +9,6 @@ import { pending } from "./pending.js";
 // one key per tap, resent until answered: a lost answer never opens two tables
 const creating = pending({ send: (a) => api(a.method, a.path, { body: a.body, key: a.key }) });
 import { yourTables } from "./start-tables.js";
-
-addStrings({
-  en: { "start.title": "Start a table", "start.game": "Game", "start.create": "Create the table",
-    "start.loading": "Loading the games…", "start.failed": "The games could not be loaded.",
-    "start.retry": "Try again", "start.players": "{min} to {max} players", "start.rules": "Rules",
-    "start.options": "Options for {game}", "start.default": "default", "start.creating": "Creating…",
-    "start.open": "No limit", "start.fixed": "Number:", "start.less": "One less", "start.more": "One more",
-    "start.add": "Add a row", "start.remove": "Remove {name}", "start.row": "Row {n}", "start.rows": "{n} of {max}",
-    "start.range": "Enter a whole number from {min} to {max}.", "start.long": "At most {max} characters.",
-    "start.twice": "Two rows have the same name: {name}.", "start.full": "{max} rows at most." },
-  it: { "start.title": "Nuovo tavolo", "start.game": "Gioco", "start.create": "Crea il tavolo",
-    "start.loading": "Carico i giochi…", "start.failed": "Non è stato possibile caricare i giochi.",
-    "start.retry": "Riprova", "start.players": "da {min} a {max} giocatori", "start.rules": "Regole",
-    "start.options": "Opzioni per {game}", "start.default": "predefinita", "start.creating": "Creo il tavolo…",
-    "start.open": "Senza limite", "start.fixed": "Numero:", "start.less": "Uno in meno", "start.more": "Uno in più",
-    "start.add": "Aggiungi una riga", "start.remove": "Togli {name}", "start.row": "Riga {n}", "start.rows": "{n} di {max}",
-    "start.range": "Inserisci un numero intero da {min} a {max}.", "start.long": "Al massimo {max} caratteri.",
-    "start.twice": "Due righe hanno lo stesso nome: {name}.", "start.full": "Al massimo {max} righe." },
-  de: { "start.title": "Neuer Tisch", "start.game": "Spiel", "start.create": "Tisch anlegen",
-    "start.loading": "Spiele werden geladen…", "start.failed": "Die Spiele konnten nicht geladen werden.",
-    "start.retry": "Noch einmal", "start.players": "{min} bis {max} Personen", "start.rules": "Regeln",
-    "start.options": "Optionen für {game}", "start.default": "Standard", "start.creating": "Tisch wird angelegt…",
-    "start.open": "Ohne Grenze", "start.fixed": "Anzahl:", "start.less": "Eins weniger", "start.more": "Eins mehr",
-    "start.add": "Zeile hinzufügen", "start.remove": "{name} entfernen", "start.row": "Zeile {n}", "start.rows": "{n} von {max}",
-    "start.range": "Gib eine ganze Zahl von {min} bis {max} ein.", "start.long": "Höchstens {max} Zeichen.",
-    "start.twice": "Zwei Zeilen heißen gleich: {name}.", "start.full": "Höchstens {max} Zeilen." },
-});
 
 const words = (texts) => texts[lang()] || texts.en;
 const key = (value) => String(value).toLowerCase();

@@ -3,13 +3,7 @@
 // measured on the real layout, and when they need more than one page the pages take
 // turns (a tab strip names them and lets the host pick one). A panel taller than a page
 // is split between its items (players, seats); the feed keeps its newest lines that fit.
-import { addStrings, el, t } from "./common.js";
-
-addStrings({
-  en: { "fit.pages": "Panels shown in turn", "fit.page": "Show {what}" },
-  it: { "fit.pages": "Pannelli mostrati a turno", "fit.page": "Mostra {what}" },
-  de: { "fit.pages": "Abwechselnd gezeigte Bereiche", "fit.page": "{what} zeigen" },
-});
+import { el, t } from "./common.js";
 
 export const DISPLAY = "(min-width: 900px) and (min-height: 560px) and (orientation: landscape)";
 const TURN_MS = 10000;     // long enough to read a panel from across the table

@@ -1,53 +1,8 @@
 // The host's controls on the table screen: confirmations, seats (play for a seat, a
 // seat without a phone, a new link for a seat, removing a lobby seat), a new join
 // code, undo, finish and rematch.
-import { addStrings, api, el, message, t, term, toast } from "./common.js";
+import { api, el, message, t, term, toast } from "./common.js";
 import { pending } from "./pending.js";
-
-addStrings({
-  en: { "host.title": "Host", "host.undo": "Undo the last move", "host.finish": "Finish the game",
-    "host.undoAsk": "Undo the last move for the whole table?", "host.undoWhat": "Undo this move for the whole table: “{what}”?", "host.finishAsk": "End the game now? The scores are final and nobody can move any more.",
-    "host.seats": "Seats", "host.phone": "own phone", "host.noPhone": "played on this screen",
-    "host.playFor": "Play for {who}", "host.takeAsk": "{who} plays on their own phone. Take over this seat? That phone stops working and everybody sees that you now play for {who}.",
-    "host.take": "Take over", "host.newToken": "New link for {who}",
-    "host.tokenAsk": "Make a new link for {who}'s seat? The phone that holds it now stops working.",
-    "host.tokenMake": "Make a new link", "host.tokenTitle": "{who}'s seat", "host.tokenScan": "Scan this on the phone that takes over the seat, or open the link:",
-    "host.done": "Done", "host.cancel": "Cancel", "host.confirm": "Confirm",
-    "host.addSeat": "A seat without a phone", "host.addHint": "For someone without a phone: you enter their moves from this screen.",
-    "host.name": "Name", "host.color": "Colour", "host.add": "Add the seat",
-    "host.choose": "— choose —", "host.rematch": "Rematch", "host.rematchAsk": "Open a new table with the same options? Phones here are invited to follow.",
-    "host.popup": "Open the play view for {who}",
-    "host.remove": "Remove {who}", "host.removeAsk": "Remove {who} from the table? Their phone stops working; the seat is free for somebody else.",
-    "host.newCode": "New join code", "host.newCodeAsk": "Give the table a new join code? The old code and QR stop working at once; everybody seated keeps their seat." },
-  it: { "host.title": "Host", "host.undo": "Annulla l'ultima mossa", "host.finish": "Termina la partita",
-    "host.undoAsk": "Annullare l'ultima mossa per tutto il tavolo?", "host.undoWhat": "Annullare questa mossa per tutto il tavolo: «{what}»?", "host.finishAsk": "Terminare ora la partita? I punteggi diventano definitivi e nessuno può più muovere.",
-    "host.seats": "Posti", "host.phone": "telefono proprio", "host.noPhone": "si gioca da questo schermo",
-    "host.playFor": "Gioca per {who}", "host.takeAsk": "{who} gioca con il suo telefono. Prendere il suo posto? Quel telefono smette di funzionare e tutti vedono che ora giochi tu per {who}.",
-    "host.take": "Prendi il posto", "host.newToken": "Nuovo link per {who}",
-    "host.tokenAsk": "Creare un nuovo link per il posto di {who}? Il telefono che lo tiene ora smette di funzionare.",
-    "host.tokenMake": "Crea un nuovo link", "host.tokenTitle": "Il posto di {who}", "host.tokenScan": "Inquadra il codice con il telefono che prende il posto, oppure apri il link:",
-    "host.done": "Fatto", "host.cancel": "Annulla", "host.confirm": "Conferma",
-    "host.addSeat": "Un posto senza telefono", "host.addHint": "Per chi non ha un telefono: inserisci tu le sue mosse da questo schermo.",
-    "host.name": "Nome", "host.color": "Colore", "host.add": "Aggiungi il posto",
-    "host.choose": "— scegli —", "host.rematch": "Rivincita", "host.rematchAsk": "Aprire un nuovo tavolo con le stesse opzioni? I telefoni collegati sono invitati a seguirlo.",
-    "host.popup": "Apri la vista di gioco per {who}",
-    "host.remove": "Togli {who}", "host.removeAsk": "Togliere {who} dal tavolo? Il suo telefono smette di funzionare; il posto torna libero per qualcun altro.",
-    "host.newCode": "Nuovo codice", "host.newCodeAsk": "Dare al tavolo un nuovo codice per sedersi? Il vecchio codice e il QR smettono subito di funzionare; chi è seduto tiene il suo posto." },
-  de: { "host.title": "Host", "host.undo": "Letzten Zug rückgängig machen", "host.finish": "Spiel beenden",
-    "host.undoAsk": "Den letzten Zug für den ganzen Tisch rückgängig machen?", "host.undoWhat": "Diesen Zug für den ganzen Tisch rückgängig machen: „{what}“?", "host.finishAsk": "Das Spiel jetzt beenden? Die Wertung ist endgültig, niemand kann mehr ziehen.",
-    "host.seats": "Plätze", "host.phone": "eigenes Telefon", "host.noPhone": "wird an diesem Bildschirm gespielt",
-    "host.playFor": "Für {who} spielen", "host.takeAsk": "{who} spielt mit dem eigenen Telefon. Diesen Platz übernehmen? Das Telefon funktioniert dann nicht mehr, und alle sehen, dass du jetzt für {who} spielst.",
-    "host.take": "Übernehmen", "host.newToken": "Neuer Link für {who}",
-    "host.tokenAsk": "Einen neuen Link für den Platz von {who} erstellen? Das Telefon, das ihn jetzt hält, funktioniert dann nicht mehr.",
-    "host.tokenMake": "Neuen Link erstellen", "host.tokenTitle": "Platz von {who}", "host.tokenScan": "Scanne das mit dem Telefon, das den Platz übernimmt, oder öffne den Link:",
-    "host.done": "Fertig", "host.cancel": "Abbrechen", "host.confirm": "Bestätigen",
-    "host.addSeat": "Ein Platz ohne Telefon", "host.addHint": "Für jemanden ohne Telefon: Du gibst die Züge an diesem Bildschirm ein.",
-    "host.name": "Name", "host.color": "Farbe", "host.add": "Platz hinzufügen",
-    "host.choose": "— wählen —", "host.rematch": "Revanche", "host.rematchAsk": "Einen neuen Tisch mit denselben Optionen öffnen? Die Telefone hier werden eingeladen.",
-    "host.popup": "Spielansicht für {who} öffnen",
-    "host.remove": "{who} entfernen", "host.removeAsk": "{who} vom Tisch entfernen? Das Telefon funktioniert dann nicht mehr; der Platz ist für jemand anderen frei.",
-    "host.newCode": "Neuer Beitrittscode", "host.newCodeAsk": "Dem Tisch einen neuen Beitrittscode geben? Der alte Code und der QR-Code funktionieren sofort nicht mehr; wer schon sitzt, behält den Platz." },
-});
 
 // An in-page dialog (the native <dialog>: focus kept inside, Escape cancels).
 // Resolves true on OK, false otherwise. body: a sentence or nodes.

@@ -1,26 +1,6 @@
 // What the table screen shows besides the board: each player's card and the game's own
 // panels (both drawn by the game's page module), and the end with every breakdown.
-import { addStrings, el, message, reveal, t, tn, term, COLORS } from "./common.js";
-
-addStrings({
-  en: { "tb.players": "Players", "tb.onTurn": "on turn", "tb.none": "none", "tb.piles": "Cards left",
-    "tb.discard": "Discard pile", "tb.results": "Results", "tb.rank": "Rank", "tb.total": "Total",
-    "tb.player": "Player", "tb.winner": "{who} wins!", "tb.winners": "Winners: {who}",
-    "tb.reason": "Why it ended: {reason}", "tb.rematchOpen": "A rematch is open",
-    "tb.rematchGo": "Go to the new table",
-    "tb.csv": "Download the results (CSV)", "tb.bgstats": "Add to BG Stats" },
-  it: { "tb.players": "Giocatori", "tb.onTurn": "di turno", "tb.none": "nessuna", "tb.piles": "Carte rimaste",
-    "tb.discard": "Scarti", "tb.results": "Risultati", "tb.rank": "Posto", "tb.total": "Totale",
-    "tb.player": "Giocatore", "tb.winner": "Vince {who}!", "tb.winners": "Vincono: {who}",
-    "tb.reason": "Perché è finita: {reason}", "tb.rematchOpen": "È aperta una rivincita",
-    "tb.rematchGo": "Vai al nuovo tavolo",
-    "tb.csv": "Scarica i risultati (CSV)", "tb.bgstats": "Aggiungi a BG Stats" },
-  de: { "tb.players": "Mitspielende", "tb.onTurn": "am Zug", "tb.none": "keine", "tb.piles": "Übrige Karten",
-    "tb.discard": "Ablage", "tb.results": "Ergebnis", "tb.rank": "Platz", "tb.total": "Summe", "tb.player": "Person",
-    "tb.winner": "{who} gewinnt!", "tb.winners": "Gewonnen haben: {who}", "tb.reason": "Warum es endete: {reason}",
-    "tb.rematchOpen": "Eine Revanche ist offen", "tb.rematchGo": "Zum neuen Tisch",
-    "tb.csv": "Ergebnis herunterladen (CSV)", "tb.bgstats": "Zu BG Stats hinzufügen" },
-});
+import { el, message, reveal, t, tn, term, COLORS } from "./common.js";
 
 // A small picture when icons.js offers one, always with the word next to it.
 export function word(ctx, value) {

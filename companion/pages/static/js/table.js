@@ -3,38 +3,11 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { addStrings, api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
+import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
 import { isDisplay, paginate } from "./table-fit.js";
-
-addStrings({
-  en: { "tb.scan": "Scan to join", "tb.orOpen": "or open", "tb.code": "Code", "tb.waiting": "Waiting for players",
-    "tb.arrived.one": "1 player at the table", "tb.arrived.other": "{n} players at the table",
-    "tb.needMore": "At least {n} players are needed to start.", "tb.start": "Start the game",
-    "tb.turnOf": "{who}'s turn", "tb.actionsLeft.one": "1 action left", "tb.actionsLeft.other": "{n} actions left",
-    "tb.phase": "Phase: {phase}", "tb.gameOver": "Game over", "tb.board": "The table as it is now",
-    "tb.feed": "What happened", "tb.feedEmpty": "Nothing yet.", "tb.undoneWhat": "undone: {what}", "tb.byHost": "entered by the host",
-    "tb.stalled": "The game cannot end by itself (K6.2): the pile and the discard pile are empty and a whole round passed without a build.",
-    "tb.hostSeat": "host plays", "tb.noWakeLock": "This browser cannot keep the screen on here (Wake Lock needs https or localhost): turn off the screen timeout of this device for the evening.", "tb.awaiting": "Waiting for an answer from {who}", "tb.details": "Players, cards and what happened", "tb.localhost": "Phones cannot reach this address ({url}). Start the service with PUBLIC_URL set to this machine's network address, or open the table from another address." },
-  it: { "tb.scan": "Inquadra per entrare", "tb.orOpen": "oppure apri", "tb.code": "Codice", "tb.waiting": "In attesa dei giocatori",
-    "tb.arrived.one": "1 giocatore al tavolo", "tb.arrived.other": "{n} giocatori al tavolo",
-    "tb.needMore": "Servono almeno {n} giocatori per iniziare.", "tb.start": "Inizia la partita",
-    "tb.turnOf": "Tocca a {who}", "tb.actionsLeft.one": "1 azione rimasta", "tb.actionsLeft.other": "{n} azioni rimaste",
-    "tb.phase": "Fase: {phase}", "tb.gameOver": "Partita finita", "tb.board": "Il tavolo com'è adesso",
-    "tb.feed": "Cosa è successo", "tb.feedEmpty": "Ancora niente.", "tb.undoneWhat": "mossa annullata: {what}", "tb.byHost": "inserita dall'host",
-    "tb.stalled": "La partita non può finire da sola (K6.2): pila e scarti sono vuoti ed è passato un giro intero senza costruire.",
-    "tb.hostSeat": "gioca l'host", "tb.noWakeLock": "Qui il browser non può tenere acceso lo schermo (Wake Lock richiede https o localhost): disattiva lo spegnimento automatico dello schermo di questo dispositivo per la serata.", "tb.awaiting": "Si attende la risposta di {who}", "tb.details": "Giocatori, carte e cosa è successo", "tb.localhost": "I telefoni non raggiungono questo indirizzo ({url}). Avvia il servizio con PUBLIC_URL impostato sull'indirizzo di rete di questo computer, oppure apri il tavolo da un altro indirizzo." },
-  de: { "tb.scan": "Zum Beitreten scannen", "tb.orOpen": "oder öffne", "tb.code": "Code", "tb.waiting": "Warte auf Mitspielende",
-    "tb.arrived.one": "1 Person am Tisch", "tb.arrived.other": "{n} Personen am Tisch",
-    "tb.needMore": "Zum Starten braucht es mindestens {n} Personen.", "tb.start": "Spiel starten",
-    "tb.turnOf": "{who} ist am Zug", "tb.actionsLeft.one": "noch 1 Aktion", "tb.actionsLeft.other": "noch {n} Aktionen",
-    "tb.phase": "Phase: {phase}", "tb.gameOver": "Spielende", "tb.board": "Der Tisch, wie er jetzt ist",
-    "tb.feed": "Was geschah", "tb.feedEmpty": "Noch nichts.", "tb.undoneWhat": "rückgängig gemacht: {what}", "tb.byHost": "vom Host eingegeben",
-    "tb.stalled": "Das Spiel kann nicht von selbst enden (K6.2): Stapel und Ablage sind leer, und eine ganze Runde verging ohne Bau.",
-    "tb.hostSeat": "Host spielt", "tb.noWakeLock": "Dieser Browser kann den Bildschirm hier nicht anlassen (Wake Lock braucht https oder localhost): Schalte die automatische Bildschirmabschaltung dieses Geräts für den Abend aus.", "tb.awaiting": "Warte auf die Antwort von {who}", "tb.details": "Mitspielende, Karten und was geschah", "tb.localhost": "Telefone erreichen diese Adresse nicht ({url}). Starte den Dienst mit PUBLIC_URL auf die Netzwerkadresse dieses Rechners oder öffne den Tisch über eine andere Adresse." },
-});
 
 const FEED_KEEP = 80;
 const FEED_VERSIONS = 60;

@@ -1,15 +1,6 @@
 // Phone building blocks shared by the play view and the game modules: bottom sheets
 // and pickers that never pre-fill a guess.
-import { addStrings, el, t } from "./common.js";
-
-addStrings({
-  en: { "ui.ok": "OK", "ui.cancel": "Cancel", "ui.choose": "— choose —",
-    "ui.unknown": "I don't know / secret", "ui.pickAll": "Pick a value in every field first." },
-  it: { "ui.ok": "OK", "ui.cancel": "Annulla", "ui.choose": "— scegli —",
-    "ui.unknown": "Non lo so / segreta", "ui.pickAll": "Scegli prima un valore in ogni campo." },
-  de: { "ui.ok": "OK", "ui.cancel": "Abbrechen", "ui.choose": "— wählen —",
-    "ui.unknown": "Weiß nicht / geheim", "ui.pickAll": "Wähle zuerst in jedem Feld einen Wert." },
-});
+import { el, t } from "./common.js";
 
 let uid = 0;
 
