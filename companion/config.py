@@ -137,10 +137,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("TRUSTED_PROXIES", 0, _whole(0), f"{COUNT} ≥ 0"),
     # open live streams (SSE, long-polls) per client address, and in all, per worker
     Setting("SSE_MAX_PER_CLIENT", 48, _whole(1), f"{COUNT} ≥ 1"),
-    Setting("SSE_MAX_STREAMS", 1500, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("SSE_MAX_STREAMS", 6000, _whole(1), f"{COUNT} ≥ 1"),
     # of those, kept for seat streams (Authorization): public streams and long-polls
     # may take the rest only
-    Setting("SSE_SEAT_RESERVE", 500, _whole(0), f"{COUNT} ≥ 0"),
+    Setting("SSE_SEAT_RESERVE", 2000, _whole(0), f"{COUNT} ≥ 0"),
     # open connections per client address, per worker process (over it: 429, closed);
     # behind a trusted proxy the address is the proxy's
     Setting("MAX_CONNECTIONS_PER_CLIENT", 64, _whole(1), f"{COUNT} ≥ 1"),

@@ -20,7 +20,11 @@ SETTINGS: dict[str, Any] = {
     # gunicorn's gevent worker, with a per-address connection cap and a header
     # deadline (companion/worker.py)
     "worker_class": "companion.worker.CappedWorker",
-    "worker_connections": 2000,
+    # a table of five phones and a screen holds 11 connections (a stream and a
+    # keep-alive connection per phone, the screen's stream): 2,000 per worker refused
+    # the streams of 800 tables (bench.table: p99 18.9 s at 0.25 of a core; 0.5 s with
+    # 8,000). Abuse is bounded per address and by the header deadline (worker.py)
+    "worker_connections": 8000,
     "timeout": 60,
     "graceful_timeout": 10,
     "keepalive": 5,
@@ -72,6 +76,24 @@ def post_fork(server: Any, worker: Any) -> None:
     util.write_error = write_error  # gunicorn's workers call it through the module
 
 
+#: the collector's thresholds in a worker (CPython's default: 700, 10, 10). A worker's
+#: heap is mostly long-lived (the app, its streams); with the default young threshold its
+#: churn promoted short-lived objects until full collections held the event loop for
+#: 100-200 ms each at 200 tables (``bench.table``, measured with gc.callbacks).
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+def post_worker_init(worker: Any) -> None:
+    """The app is loaded: its objects (modules, routes, the catalogue) live as long as
+    the worker, so they are frozen out of the collector's scans, and the young
+    generation is collected less often."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
     """gunicorn's own error answer, with the app's headers; ``mesg`` (it quotes the
     request) stays in gunicorn's log."""
@@ -106,7 +128,7 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 HOOKS = {"on_starting": on_starting, "on_exit": on_exit, "post_fork": post_fork,
-         "child_exit": child_exit}
+         "post_worker_init": post_worker_init, "child_exit": child_exit}
 
 
 def run(host: str, port: int, workers: int) -> None:

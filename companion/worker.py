@@ -3,7 +3,7 @@ address, and a deadline for a request's line and headers.
 
 gunicorn's async worker reads each request under ``timeout_ctx()`` (gevent's
 ``Timeout(keepalive)``) and takes any number of connections from one address, up
-to ``worker_connections`` (2000) for the whole worker: 4,000 slow-header
+to ``worker_connections`` for the whole worker: 4,000 slow-header
 connections from a few addresses kept the table's moves waiting (issue 19, row 3).
 Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` open connections is answered
 429 at once and closed, and a request line and headers not complete within

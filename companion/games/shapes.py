@@ -151,11 +151,18 @@ def _fit_either(shape: Either, value: Any, path: str) -> None:
             _fit(option, value, path)
             return
         except _Misfit as misfit:
-            misfits.append(misfit)
+            # kept without its traceback: its frames (this one holds ``misfits``) would
+            # make the whole request's stack, the parsed document included, a reference
+            # cycle left to the collector on every move of a union shape
+            misfits.append(misfit.with_traceback(None))
     # the most telling refusal: an unknown field inside an otherwise fitting object,
     # then a bound a rule states
-    raise next((m for m in misfits if m.unknown),
-               next((m for m in misfits if m.bound is not None), misfits[-1]))
+    telling = next((m for m in misfits if m.unknown),
+                   next((m for m in misfits if m.bound is not None), misfits[-1]))
+    try:
+        raise telling
+    finally:  # this frame lets go of the misfit it raises: no cycle through its traceback
+        del telling, misfits
 
 
 def _figures(shape: Text | Number | Items) -> dict[str, int]:
