@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.errors import RuleError
@@ -158,7 +158,7 @@ def _feed(s: dict[str, Any], t: dict[str, Any], rng: random.Random) -> dict[str,
 def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
              ) -> dict[str, Any]:
     """One card from each victim: a declared one, else an identity the accounting allows
-    (counting the public cards, the actor's hand and the declared cards taken)."""
+    (counting the public cards, every known card held and the actor's hand, each once)."""
     from companion.games.gaia.cards import held_cards, kind_of, public_cards
     seen = [kind_of(c) for c in public_cards(s)]
     seen += [kind_of(c) for p in s["players"] if p["seat"] != seat for c in held_cards(p)]
@@ -168,10 +168,9 @@ def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
     for entry in t["taken"]:
         victim = s["players"][entry["seat"]]["hand"]
         pile = rng.choice([p for p, n in entry["hand_counts"].items() if n])
+        # a known card taken is counted already (among its holder's held cards)
         picks[entry["seat"]] = (pile, rng.choice(victim[pile]["known"])
                                 if victim[pile]["known"] else None)
-        if picks[entry["seat"]][1] is not None:
-            seen.append(kind_of(picks[entry["seat"]][1]))
     taken = []
     for entry in t["taken"]:
         pile, card = picks[entry["seat"]]
@@ -274,6 +273,8 @@ def test_expert_playouts_reach_a_result_with_invariants(seed, players, profile):
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+@example(seed=2825, players=4)  # a tornado on a hand whose one unknown power card must be
+# the last lightning: the helper once counted the known cards it took twice
 def test_every_offered_expert_move_is_accepted(seed, players):
     rng = random.Random(seed)
     table = Table.deal(seed, players, variant="expert", catastrophes=True)
