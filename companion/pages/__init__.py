@@ -132,9 +132,9 @@ def messages(lang: str) -> Response:
         abort(404)
     from flask import current_app
 
-    body = _bodies()[lang]
-    response: Response = current_app.response_class(body, mimetype="application/json")
-    response.set_etag(hashlib.sha256(body).hexdigest()[:20])
+    _, bodies, tags, _ = _build()
+    response: Response = current_app.response_class(bodies[lang], mimetype="application/json")
+    response.set_etag(tags[lang])
     if request.args.get("v") == _version():
         response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     else:
@@ -154,21 +154,18 @@ def _messages(lang: str) -> dict[str, Any]:
     return {key: template(key, lang) for key in catalogue_messages(SOURCE)}
 
 
-_built: tuple[object, dict[str, bytes], str] | None = None
-
-
-def _bodies() -> dict[str, bytes]:
-    """Each language's /i18n body, built once per catalogue read (``i18n.load`` keeps
-    the files read once; another catalogue folder is read anew, and built anew here)."""
-    return _build()[1]
+_built: tuple[object, dict[str, bytes], dict[str, str], str] | None = None
 
 
 def _version() -> str:
     """The catalogue's version: it changes whenever any language's words do."""
-    return _build()[2]
+    return _build()[3]
 
 
-def _build() -> tuple[object, dict[str, bytes], str]:
+def _build() -> tuple[object, dict[str, bytes], dict[str, str], str]:
+    """Each language's /i18n body with its ETag, and the catalogue's version, built once
+    per catalogue read (``i18n.load`` keeps the files read once; another catalogue folder
+    is read anew, and built anew here)."""
     global _built
     source = i18n.load(i18n.SOURCE)
     if _built is None or _built[0] is not source:
@@ -180,5 +177,6 @@ def _build() -> tuple[object, dict[str, bytes], str]:
         digest = hashlib.sha256()
         for lang, body in sorted(bodies.items()):
             digest.update(lang.encode() + b"\0" + body)
-        _built = (source, bodies, digest.hexdigest()[:12])
+        tags = {lang: hashlib.sha256(body).hexdigest()[:20] for lang, body in bodies.items()}
+        _built = (source, bodies, tags, digest.hexdigest()[:12])
     return _built
