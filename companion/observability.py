@@ -7,7 +7,6 @@ line; they never include headers, so tokens are never logged.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -15,6 +14,7 @@ import time
 from random import getrandbits
 from typing import Any
 
+import orjson
 from flask import Flask, Response, g, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -66,7 +66,9 @@ class JsonFormatter(logging.Formatter):
         body.update(getattr(record, "fields", {}))
         if record.exc_info:
             body["error"] = self.formatException(record.exc_info)
-        return json.dumps(body)
+        # orjson: a tenth of json.dumps's time, on every request's line (issue 20);
+        # anything it cannot write (a stray object in ``fields``) is written as its str
+        return orjson.dumps(body, default=str).decode()
 
 
 def configure_logging() -> None:
@@ -88,6 +90,25 @@ def metrics_response() -> Response:
     return Response(body, mimetype=CONTENT_TYPE_LATEST)
 
 
+#: the metric series each (route, method, status) and route feeds, made once: ``labels()``
+#: validates its arguments and takes a lock on every call. Bounded as the labels are:
+#: routes are the app's rules, methods go through :func:`method_label`
+_counters: dict[tuple[str, str, int], Any] = {}
+_latencies: dict[str, Any] = {}
+
+
+def _observe(route: str, method: str, status: int, elapsed: float) -> None:
+    counter = _counters.get((route, method, status))
+    if counter is None:
+        counter = _counters[route, method, status] = REQUESTS.labels(route, method,
+                                                                       str(status))
+    latency = _latencies.get(route)
+    if latency is None:
+        latency = _latencies[route] = LATENCY.labels(route)
+    counter.inc()
+    latency.observe(elapsed)
+
+
 def init(app: Flask) -> None:
     configure_logging()
 
@@ -101,16 +122,19 @@ def init(app: Flask) -> None:
 
     @app.after_request
     def _finish(response: Response) -> Response:
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        REQUESTS.labels(route, method_label(request.method),
-                        str(response.status_code)).inc()
-        LATENCY.labels(route).observe(elapsed)
-        response.headers["X-Request-ID"] = g.get("request_id", "")
-        log.info("request", extra={"fields": {
-            "request_id": g.get("request_id"), "method": request.method, "route": route,
-            "path": request.path, "status": response.status_code,
-            "ms": round(elapsed * 1000, 2)}})
+        here = request._get_current_object()  # type: ignore[attr-defined]
+        rule = here.url_rule
+        route = rule.rule if rule else "unmatched"
+        now = time.perf_counter()
+        elapsed = now - g.get("started", now)
+        status = response.status_code
+        _observe(route, method_label(here.method), status, elapsed)
+        request_id = g.get("request_id", "")
+        response.headers["X-Request-ID"] = request_id
+        if log.isEnabledFor(logging.INFO):
+            log.info("request", extra={"fields": {
+                "request_id": request_id or None, "method": here.method, "route": route,
+                "path": here.path, "status": status, "ms": round(elapsed * 1000, 2)}})
         return response
 
     app.add_url_rule("/metrics", "metrics", metrics_response)

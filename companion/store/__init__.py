@@ -17,7 +17,7 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from companion.store import keys, scripts
+from companion.store import keys, readiness, scripts
 from companion.store.docs import Docs
 
 Doc = dict[str, Any]
@@ -61,6 +61,7 @@ def connect(url: str, max_connections: int = 64) -> redis.Redis | RedisCluster:
     reconnecting) waits briefly for a free connection instead of opening
     hundreds at once, which a Redis unix socket refuses once its backlog is full.
     """
+    readiness.install()
     common: dict[str, Any] = {"socket_timeout": 5, "socket_connect_timeout": 3,
                               "health_check_interval": 30}
     if url.startswith("redis+cluster://") or "cluster=1" in url:
