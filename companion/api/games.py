@@ -71,7 +71,7 @@ class GameSchema(Schema):
     words = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
                         metadata={"description": "the values pages offer, by kind (terrains, "
                                   "homunculi ...); each one's word is <game>.term.<value> in "
-                                  "/i18n/<lang>.json"})
+                                  "the messages of /i18n/<lang>.json"})
 
 
 def _texts(key: str) -> dict[str, str]:

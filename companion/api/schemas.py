@@ -126,7 +126,8 @@ class _JoinInfo(Schema):
     suggested_colors = fields.List(fields.String(), metadata={
         "description": "the colours to offer first, when free (the game's rule)"})
     hint = fields.String(allow_none=True, metadata={
-        "description": "message key of a sentence for the join form (/i18n/<lang>.json)"})
+        "description": "message key of a sentence for the join form (in the messages of "
+                       "/i18n/<lang>.json)"})
     choices = fields.List(fields.Dict(), metadata={
         "description": "the game's own join fields besides name and colour: "
                        "[{field, label (message key), values}]"})
