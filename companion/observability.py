@@ -66,9 +66,10 @@ class JsonFormatter(logging.Formatter):
         body.update(getattr(record, "fields", {}))
         if record.exc_info:
             body["error"] = self.formatException(record.exc_info)
-        # orjson: a tenth of json.dumps's time, on every request's line (issue 20);
-        # anything it cannot write (a stray object in ``fields``) is written as its str
-        return orjson.dumps(body, default=str).decode()
+        # orjson: a third of json.dumps's time, on every request's line (issue 20);
+        # anything it cannot write (a stray object in ``fields``) is written as its str,
+        # a key that is not a string as json.dumps would (a number as its digits)
+        return orjson.dumps(body, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def configure_logging() -> None:

@@ -98,3 +98,19 @@ def test_random_method_names_add_no_metrics_series(live):
     after = requests.get(f"{live.url}/metrics", timeout=5).text
     assert series(after) - series(before) <= 2  # one "other" series (+ this /metrics GET)
     assert metric(after, "companion_requests_total", method="other") >= 60
+
+
+def test_a_log_line_writes_what_json_would_and_never_fails():
+    """The formatter (orjson since issue 20) writes odd fields as the standard library
+    would, or as their text: a log line is never lost to its own contents."""
+    import logging
+
+    from companion.observability import JsonFormatter
+
+    record = logging.LogRecord("companion.requests", logging.INFO, __file__, 1, "request",
+                               None, None)
+    record.fields = {"seat": {1: "Ada"}, "when": object.__new__(object), "ms": 2.5}
+    line = json.loads(JsonFormatter().format(record))
+    assert line["seat"] == {"1": "Ada"} and line["ms"] == 2.5
+    assert line["when"].startswith("<object object at")
+    assert line["msg"] == "request" and line["level"] == "INFO"
