@@ -204,11 +204,13 @@ def _limits(state: GaiaState) -> dict[Any, int]:
     return limits
 
 
-def _over(state: GaiaState, public: Counter[Any], player: Player) -> Any:
-    """The first kind whose public plus ``player``'s declared cards exceed the game's."""
+def _over(state: GaiaState, public: Counter[Any], player: Player,
+          limits: dict[Any, int] | None = None) -> Any:
+    """The first kind whose public plus ``player``'s declared cards exceed the game's
+    (``limits``: :func:`_limits` of the state, when the caller has them)."""
     catalog = state["options"].get("city_catalog") is not None
     counts = _tally(Counter(public), _private(player), catalog)
-    limits = _limits(state)
+    limits = _limits(state) if limits is None else limits
     for kind, n in counts.items():
         if n > limits.get(kind, 0):
             return kind
@@ -219,12 +221,13 @@ def check_accounting(state: GaiaState, seat: int,
                      public: Counter[Any] | None = None) -> None:
     """G1.2: public cards plus the mover's known hand may not exceed the game's."""
     public = public_counts(state) if public is None else public
-    over = _over(state, public, state["players"][seat])
+    limits = _limits(state)
+    over = _over(state, public, state["players"][seat], limits)
     if over is not None:
         if isinstance(over, tuple):
             raise RuleViolation("G1.2", "gaia.card.not_in_catalog",
                                 card={"kind": "city", "symbol": over[0], "needs": list(over[1])})
-        limit = _limits(state)[over]
+        limit = limits[over]
         raise RuleViolation("G1.2", "gaia.card.too_many", kind=over, limit=limit)
 
 
@@ -248,9 +251,10 @@ def account(state: GaiaState, seat: int) -> None:
     the new public cards made impossible in everybody else's declarations."""
     public = public_counts(state)
     check_accounting(state, seat, public)
+    limits = _limits(state)  # once for every player's accounting, not once per player
     for player in state["players"]:
         if player["seat"] == seat or not any(h["known"] for h in player["hand"].values()):
             continue
-        while (over := _over(state, public, player)) is not None:
+        while (over := _over(state, public, player, limits)) is not None:
             if not _forget_one(player, over):
                 break

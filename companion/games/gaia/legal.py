@@ -23,6 +23,7 @@ from companion.games.gaia.components import (
     POWER_CARDS,
     POWER_HAND_LIMIT,
     RAIN,
+    STAR,
     SUN,
     SYMBOLS,
     TERRAINS,
@@ -179,31 +180,52 @@ def _free_tiles(state: State, symbol: str) -> list[str]:
             if t["city"] is None and not t["animals"] and matches_symbol(t["terrain"], symbol)]
 
 
+class _Free:
+    """The free tiles (no city, no animals) for each card symbol, in the map's order:
+    every symbol's list from one pass over the map, which animals, known cities and
+    unknown cities all ask (the same lists as :func:`_free_tiles`)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.by_symbol: dict[str, list[str]] = {symbol: [] for symbol in SYMBOLS}
+        for k, t in state["tiles"].items():
+            if t["city"] is None and not t["animals"]:
+                terrain = t["terrain"]
+                for symbol in (terrain,) if terrain in ("sea", STAR) else (terrain, STAR):
+                    if symbol in self.by_symbol and matches_symbol(terrain, symbol):
+                        self.by_symbol[symbol].append(k)
+
+    def __call__(self, symbol: str) -> list[str]:
+        found = self.by_symbol.get(symbol)
+        return _free_tiles(self.state, symbol) if found is None else found
+
+
 def _life(state: State, seat: int, room: Counter[str]) -> list[Template]:
-    return _animals(state, seat, room) + _cities(state, seat, room)
+    free = _Free(state)
+    return _animals(state, seat, room, free) + _cities(state, seat, room, free)
 
 
-def _animals(state: State, seat: int, room: Counter[str]) -> list[Template]:
+def _animals(state: State, seat: int, room: Counter[str], free: _Free) -> list[Template]:
     if state["supply"]["animals"] < ANIMALS_PER_CARD:
         return []
     out: list[Template] = []
     symbols = {c["symbol"] if c else None for c in _candidates(state, seat, "life", ANIMALS, room)}
     for symbol in SYMBOLS if None in symbols else sorted(s for s in symbols if s):
-        squares = [xy(k) for k in _free_tiles(state, symbol)]
+        squares = [xy(k) for k in free(symbol)]
         if squares:
             out.append({"type": "play_animals", "symbol": symbol, "at": squares})
     return out
 
 
-def _cities(state: State, seat: int, room: Counter[str]) -> list[Template]:
+def _cities(state: State, seat: int, room: Counter[str], free: _Free) -> list[Template]:
     out: list[Template] = []
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
     for card in _candidates(state, seat, "life", "city", room):
         if card is None:
-            out += _unknown_city(state)
+            out += _unknown_city(state, free)
             continue
         at: list[dict[str, Any]] = []
-        for k in _free_tiles(state, card["symbol"]):
+        for k in free(card["symbol"]):
             met = sum(met_needs(card["needs"], offers(state["tiles"], xy(k)), distinct))
             if met >= 2:
                 at.append({"at": xy(k), "met": met})
@@ -213,25 +235,40 @@ def _cities(state: State, seat: int, room: Counter[str]) -> list[Template]:
     return out
 
 
-def _unknown_city(state: State) -> list[Template]:
-    """Squares where some city card could meet 2 needs (G6.2), with what each offers."""
+def _unknown_city(state: State, free: _Free) -> list[Template]:
+    """Squares where some city card could meet 2 needs (G6.2), with what each offers.
+    A square is weighed once, however many symbols its terrain matches."""
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
+    weighed: dict[str, dict[str, Any] | None] = {}
     out = []
     for symbol in SYMBOLS:
         at: list[dict[str, Any]] = []
-        for k in _free_tiles(state, symbol):
-            nearby = offers(state["tiles"], xy(k))
-            available = [t for t in TERRAINS if any(o["terrain"] == t for o in nearby)]
-            available += [ANIMALS] if any(o["animals"] for o in nearby) else []
-            # one need twice meets 2 icons, with distinct_neighbours only if two offer it
-            if len(available) >= 2 or (available and sum(met_needs(
-                    [available[0]] * 2, nearby, distinct)) == 2):
-                # how many neighbours offer each: the phone counts an entered card's
-                # needs by G6.4 before it highlights the square
-                supply = {a: sum(1 for o in nearby if (o["animals"] if a == ANIMALS
-                                                      else o["terrain"] == a))
-                          for a in available}
-                at.append({"at": xy(k), "available": available, "supply": supply})
+        for k in free(symbol):
+            if k not in weighed:
+                weighed[k] = _city_square(state["tiles"], k, distinct)
+            square = weighed[k]
+            if square is not None:
+                at.append({**square, "at": xy(k)})
         if at:
             out.append({"type": "play_city", "symbol": symbol, "needs": None, "at": at})
     return out
+
+
+def _city_square(tiles: dict[str, Any], k: str, distinct: bool) -> dict[str, Any] | None:
+    """What the neighbours of square ``k`` offer an unknown city card, or None when no
+    card could meet 2 needs there (G6.4)."""
+    nearby = offers(tiles, xy(k))
+    terrains = {o["terrain"] for o in nearby}
+    available = [t for t in TERRAINS if t in terrains]
+    if any(o["animals"] for o in nearby):
+        available.append(ANIMALS)
+    # one need twice meets 2 icons, with distinct_neighbours only if two offer it
+    if not (len(available) >= 2 or (available and sum(met_needs(
+            [available[0]] * 2, nearby, distinct)) == 2)):
+        return None
+    # how many neighbours offer each: the phone counts an entered card's needs by G6.4
+    # before it highlights the square
+    supply = {a: sum(1 for o in nearby if (o["animals"] if a == ANIMALS
+                                          else o["terrain"] == a))
+              for a in available}
+    return {"at": None, "available": available, "supply": supply}
