@@ -185,6 +185,9 @@ def test_rules_page_in_the_readers_language(browser, live, shot, lang):
         page.select_option("#lang", other)
         page.locator("h1", has_text=RULES_TITLE[other]).wait_for()  # (no string eval: CSP)
         page.goto(f"{live.url}/rules/kazaam")
+        # the stored choice sends the page to its language (rules.js, location.replace):
+        # wait for that navigation, not just the first page's load
+        page.wait_for_url(f"**/rules/kazaam?lang={other}")
         assert page.inner_text("h1").startswith("Kazaam") and f"lang={other}" in page.url
         watch.assert_no_errors()
     finally:
