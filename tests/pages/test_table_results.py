@@ -67,11 +67,17 @@ def test_the_winner_is_revealed_together(browser, live, shot):
         page.evaluate(WATCH_REVEAL)
     finished_at = time.time()
     assert api.post(f"/sessions/{t['sid']}/finish", t["host"]).status_code == 201
+    revealed = []
     for page in pages:
         wait_revealed(page)
         assert page.locator(".reveal #winner").count() == 1
         page.wait_for_function("() => window.revealedAt")
-        assert page.evaluate("window.revealedAt") / 1000 - finished_at < 2.0, page.url
+        revealed.append(page.evaluate("window.revealedAt") / 1000)
+    # together: every screen within a second of the others, and soon after the finish
+    # (about 1.1 s alone; up to 2.6 s seen inside the whole suite on a slow 2-core
+    # machine, so the bound on the wait itself is loose)
+    assert max(revealed) - min(revealed) < 1.0, revealed
+    assert max(revealed) - finished_at < 4.0, (finished_at, revealed)
     score = api.get(f"/sessions/{t['sid']}/score").json()
     winner = next(p for p in score["players"] if p["rank"] == 1)
     # the ranking built up from the last place: the winner's row comes last
