@@ -66,15 +66,17 @@ def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:
     """gunicorn writes every answer's ``Date`` header with ``email.utils.formatdate``
     (about 8 µs, on every response of every phone): made once a second instead, as
     nginx does. A given timestamp is formatted as before."""
-    made: list[Any] = [None, ""]
+    second: int | None = None
+    made = ""
 
     def cached(timestamp: float | None = None) -> str:
+        nonlocal second, made
         if timestamp is not None:
             return http_date(timestamp)
         now = int(time.time())
-        if made[0] != now:
-            made[0], made[1] = now, http_date(now)
-        return str(made[1])
+        if second != now:
+            second, made = now, http_date(now)
+        return made
 
     return cached
 

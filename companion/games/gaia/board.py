@@ -30,13 +30,10 @@ def open_squares(tiles: Tiles) -> list[list[int]]:
     """G4.2: empty squares next to a tile; the first tile goes at [0, 0]."""
     if not tiles:
         return [[0, 0]]
-    found: set[tuple[int, int]] = set()
-    for k in tiles:  # each key parsed once, its neighbours as numbers (every legal_moves)
-        x, y = xy(k)
-        for nx, ny in ((x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)):
-            if f"{nx},{ny}" not in tiles:
-                found.add((nx, ny))
-    return [[x, y] for x, y in sorted(found, key=lambda p: (p[1], p[0]))]
+    found: set[str] = set()
+    for k in tiles:
+        found.update(n for n in neighbours(xy(k)) if n not in tiles)
+    return sorted((xy(k) for k in found), key=lambda p: (p[1], p[0]))
 
 
 def offers(tiles: Tiles, at: Xy | list[int]) -> list[dict[str, Any]]:

@@ -205,23 +205,22 @@ def _limits(state: GaiaState) -> dict[Any, int]:
 
 
 def _over(state: GaiaState, public: Counter[Any], player: Player,
-          limits: dict[Any, int] | None = None) -> Any:
+          limits: dict[Any, int]) -> Any:
     """The first kind whose public plus ``player``'s declared cards exceed the game's
-    (``limits``: :func:`_limits` of the state, when the caller has them)."""
+    ``limits`` (:func:`_limits` of the state)."""
     catalog = state["options"].get("city_catalog") is not None
     counts = _tally(Counter(public), _private(player), catalog)
-    limits = _limits(state) if limits is None else limits
     for kind, n in counts.items():
         if n > limits.get(kind, 0):
             return kind
     return None
 
 
-def check_accounting(state: GaiaState, seat: int,
-                     public: Counter[Any] | None = None) -> None:
+def check_accounting(state: GaiaState, seat: int, public: Counter[Any] | None = None,
+                     limits: dict[Any, int] | None = None) -> None:
     """G1.2: public cards plus the mover's known hand may not exceed the game's."""
     public = public_counts(state) if public is None else public
-    limits = _limits(state)
+    limits = _limits(state) if limits is None else limits
     over = _over(state, public, state["players"][seat], limits)
     if over is not None:
         if isinstance(over, tuple):
@@ -250,8 +249,8 @@ def account(state: GaiaState, seat: int) -> None:
     """G1.2 after a move that named cards: check the mover, then forget what
     the new public cards made impossible in everybody else's declarations."""
     public = public_counts(state)
-    check_accounting(state, seat, public)
-    limits = _limits(state)  # once for every player's accounting, not once per player
+    limits = _limits(state)  # once for the mover's and every player's accounting
+    check_accounting(state, seat, public, limits)
     for player in state["players"]:
         if player["seat"] == seat or not any(h["known"] for h in player["hand"].values()):
             continue

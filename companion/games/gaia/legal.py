@@ -23,7 +23,6 @@ from companion.games.gaia.components import (
     POWER_CARDS,
     POWER_HAND_LIMIT,
     RAIN,
-    STAR,
     SUN,
     SYMBOLS,
     TERRAINS,
@@ -190,9 +189,8 @@ class _Free:
         self.by_symbol: dict[str, list[str]] = {symbol: [] for symbol in SYMBOLS}
         for k, t in state["tiles"].items():
             if t["city"] is None and not t["animals"]:
-                terrain = t["terrain"]
-                for symbol in (terrain,) if terrain in ("sea", STAR) else (terrain, STAR):
-                    if symbol in self.by_symbol and matches_symbol(terrain, symbol):
+                for symbol in SYMBOLS:
+                    if matches_symbol(t["terrain"], symbol):
                         self.by_symbol[symbol].append(k)
 
     def __call__(self, symbol: str) -> list[str]:
@@ -239,24 +237,27 @@ def _unknown_city(state: State, free: _Free) -> list[Template]:
     """Squares where some city card could meet 2 needs (G6.2), with what each offers.
     A square is weighed once, however many symbols its terrain matches."""
     distinct = state["options"]["duplicate_needs"] == "distinct_neighbours"
-    weighed: dict[str, dict[str, Any] | None] = {}
+    weighed: dict[str, tuple[list[str], dict[str, int]] | None] = {}
     out = []
     for symbol in SYMBOLS:
         at: list[dict[str, Any]] = []
         for k in free(symbol):
             if k not in weighed:
                 weighed[k] = _city_square(state["tiles"], k, distinct)
-            square = weighed[k]
-            if square is not None:
-                at.append({**square, "at": xy(k)})
+            offered = weighed[k]
+            if offered is not None:
+                available, supply = offered
+                at.append({"at": xy(k), "available": available, "supply": supply})
         if at:
             out.append({"type": "play_city", "symbol": symbol, "needs": None, "at": at})
     return out
 
 
-def _city_square(tiles: dict[str, Any], k: str, distinct: bool) -> dict[str, Any] | None:
-    """What the neighbours of square ``k`` offer an unknown city card, or None when no
-    card could meet 2 needs there (G6.4)."""
+def _city_square(tiles: dict[str, Any], k: str, distinct: bool
+                 ) -> tuple[list[str], dict[str, int]] | None:
+    """What the neighbours of square ``k`` offer an unknown city card (the needs
+    available, how many neighbours offer each), or None when no card could meet 2
+    needs there (G6.4)."""
     nearby = offers(tiles, xy(k))
     terrains = {o["terrain"] for o in nearby}
     available = [t for t in TERRAINS if t in terrains]
@@ -271,4 +272,4 @@ def _city_square(tiles: dict[str, Any], k: str, distinct: bool) -> dict[str, Any
     supply = {a: sum(1 for o in nearby if (o["animals"] if a == ANIMALS
                                           else o["terrain"] == a))
               for a in available}
-    return {"at": None, "available": available, "supply": supply}
+    return available, supply
