@@ -1,4 +1,4 @@
-"""What every request pays besides its own work, before and after issue 20's third round.
+"""What every request pays besides its own work, before and after issue 20's 3rd/4th rounds.
 
     python -m bench.request_costs [--n 20000]
 
@@ -10,7 +10,11 @@ in this process (the old way first), µs per call and new ÷ old:
 - the request's log line (json.dumps, then orjson: companion/observability.py);
 - the request's two metric series (``labels()`` on every request, then made once);
 - the ``Date`` header (``email.utils.formatdate`` per answer, then once a second:
-  companion/worker.py).
+  companion/worker.py);
+- gunicorn's own cycle for a move's request on a kept-alive loopback connection: its
+  settings through ``Config.__getattr__`` and the headers and body in two sends (each
+  ``sendall`` asking ``SO_SNDBUF`` first), then the settings read once per worker and
+  the headers sent with the body in one ``send`` (companion/worker.py, fourth round).
 """
 
 from gevent import monkey
@@ -30,7 +34,9 @@ from typing import Any  # noqa: E402
 
 os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp())  # as workers run
 
-from gunicorn import util  # noqa: E402
+from gunicorn import http, util  # noqa: E402
+from gunicorn.config import Config  # noqa: E402
+from gunicorn.http import wsgi  # noqa: E402
 
 from companion import observability, worker  # noqa: E402
 
@@ -40,6 +46,48 @@ def per_call(fn: Callable[[], Any], n: int) -> float:
     for _ in range(n):
         fn()
     return (time.perf_counter() - started) / n * 1e6
+
+
+MOVE = (b"POST /api/v1/sessions/0123456789abcdef/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Authorization: Bearer " + b"t" * 43 + b"\r\nIdempotency-Key: " + b"k" * 22 +
+        b"\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n" +
+        b'{"type":"place","tile":"t12","at":[3,4]}')
+ANSWER = b'{"version": 12, "events": []}' + b" " * 6000  # about a move's answer
+
+
+def gunicorn_cycle(cfg: Any, response: type) -> Callable[[], None]:
+    """gunicorn's own work for one request on a kept-alive loopback TCP connection: the
+    request parsed, its environ made, a 201 of a move's size written and closed (the
+    client's reads of it included: the same for both but for the sends' count)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    client = socket.create_connection(listener.getsockname())
+    server, addr = listener.accept()
+    listener.close()
+    for end in (client, server):  # as gunicorn's listening socket, which server inherits
+        end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    parser = http.get_parser(cfg, server, addr)
+    length = None
+
+    def one() -> None:
+        nonlocal length
+        client.sendall(MOVE)
+        req = next(parser)
+        req.body.read()
+        resp, _environ = wsgi.create(req, server, addr, ("127.0.0.1", 8000), cfg,
+                                     response_class=response)
+        resp.start_response("201 CREATED", [("Content-Type", "application/json"),
+                                            ("Content-Length", str(len(ANSWER)))])
+        resp.write(ANSWER)
+        resp.close()
+        got = client.recv(65536)
+        if length is None:  # the same answer each time: its length on the wire
+            while not got.endswith(ANSWER):
+                got += client.recv(65536)
+            length = len(got)
+        while len(got) < length:
+            got += client.recv(65536)
+
+    return one
 
 
 def pairs() -> list[tuple[str, Callable[[], Any], Callable[[], Any]]]:
@@ -81,7 +129,10 @@ def pairs() -> list[tuple[str, Callable[[], Any], Callable[[], Any]]]:
     return [("Redis pool check, zero timeout", cooperative, system),
             ("request log line", json_line, lambda: formatter.format(record)),
             ("request metrics", labelled, cached),
-            ("Date header", util.http_date, once)]
+            ("Date header", util.http_date, once),
+            ("gunicorn's request cycle (settings read once, headers sent with the body)",
+             gunicorn_cycle(Config(), wsgi.Response),
+             gunicorn_cycle(worker.Settled(Config()), worker.OneSendResponse))]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,10 +16,12 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import gevent
 from gunicorn import util
+from gunicorn.config import Config
+from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
 
 from companion import config, serving
@@ -41,6 +43,9 @@ class CappedWorker(GeventWorker):
         self.header_timeout: float = settings["HEADER_TIMEOUT"]
         self.open_from: Counter[str] = Counter()  # one process, one hub: no lock needed
         util.http_date = date_once_a_second(util.http_date)
+        # what gunicorn asks of every request, made cheaper in this process (issue 20)
+        self.cfg = cast(Config, Settled(self.cfg))  # read as a Config is, by attribute
+        wsgi.Response = OneSendResponse  # type: ignore[misc]  # what wsgi.create makes
         super().init_process()
 
     def timeout_ctx(self) -> Any:
@@ -79,6 +84,80 @@ def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:
         return made
 
     return cached
+
+
+class Settled:
+    """gunicorn's settings read once per worker. Its ``Config`` resolves each attribute
+    through ``__getattr__`` and the setting's ``get()`` (~3 % of a worker's CPU at the
+    table bench, read dozens of times a request); a worker's settings do not change
+    after the fork (a reload forks new workers), so here they are plain attributes.
+    Whatever else the ``Config`` has (its properties, its methods) is asked of it."""
+
+    #: properties gunicorn reads per request or per connection, resolved once too
+    PROPERTIES = ("is_ssl", "sendfile")
+
+    def __init__(self, config: Any) -> None:
+        kind = type(config)  # a setting a property shadows (worker_class…) is the property's
+        self.__dict__.update({name: setting.get() for name, setting in config.settings.items()
+                              if not isinstance(getattr(kind, name, None), property)})
+        self.__dict__.update({name: getattr(config, name) for name in self.PROPERTIES})
+        self.__dict__["_of"] = config  # ("config" is a setting: the file)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.__dict__["_of"], name)
+
+
+def send(sock: socket.socket, data: bytes) -> None:
+    """``sock.sendall`` without the ``getsockopt(SO_SNDBUF)`` system call gevent's
+    ``sendall`` makes on every call to size its chunks (it sends at least 1 MiB a
+    chunk, far more than any answer or frame here): one ``send``, and ``sendall`` for
+    whatever the kernel did not take at once."""
+    sent = sock.send(data)
+    if sent < len(data):
+        sock.sendall(memoryview(data)[sent:])
+
+
+class OneSendResponse(wsgi.Response):
+    """gunicorn's answer with its status line and headers put on the wire together with
+    the first body bytes, in one ``send`` (gunicorn makes two: a second system call per
+    answer, and a second TCP segment for the phone to wait for). Deferred within one
+    ``write`` only: when ``write`` returns the headers are sent, whatever it wrote (an
+    answer without a body, an empty chunk), so every other path of gunicorn's
+    (``close``, ``sendfile``) finds them sent as before."""
+
+    _writing = False
+    _head = b""
+
+    def send_headers(self) -> None:
+        if self.headers_sent:
+            return
+        lines = self.default_headers()
+        lines.extend([f"{k}: {v}\r\n" for k, v in self.headers])  # gunicorn's own lines
+        head = ("".join(lines) + "\r\n").encode("latin-1")
+        self.headers_sent = True
+        if self._writing:
+            self._head = head
+        else:
+            send(self.sock, head)
+
+    def write(self, arg: bytes) -> None:
+        if self.headers_sent:
+            super().write(arg)
+            return
+        self._writing = True
+        try:
+            super().write(arg)
+        finally:
+            self._writing = False
+            head, self._head = self._head, b""
+            if head:  # nothing was emitted with them
+                send(self.sock, head)
+
+    def _emit_body(self, data: bytes) -> None:
+        if self.chunked:  # util.write_chunk's framing
+            data = b"%X\r\n%s\r\n" % (len(data), data)
+        head, self._head = self._head, b""
+        send(self.sock, head + data if head else data)
 
 
 def refusal() -> bytes:
