@@ -73,9 +73,12 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         f"| back to back, every seat p50 / p99 ms | {_num(b2b['p50_ms'], 1)} / "
         f"{_num(b2b['p99_ms'], 1)} | {_num(fan.get('p50'), 1)} / {_num(fan.get('p99'), 1)} | |",
         *_level_rows(ours, theirs),
-        f"| tables carried with every-seat p99 ≤ 50 ms (levels {args.levels}) | "
+        f"| tables carried with every-seat p99 ≤ 50 ms (levels {args.levels}"
+        f"{'; ' + ours['not_run'] if ours.get('not_run') else ''}) | "
         f"{ours['carried']} | {theirs['carried'] if theirs else '—'} | "
-        f"{_ratio(ours['carried'], theirs and theirs['carried'])} (target ≥ 1.0) |",
+        f"{_ratio(ours['carried'], theirs and theirs['carried'])} (target ≥ 1.0"
+        f"{'; ours not measured above ' + str(ours['carried']) if ours.get('not_run') else ''})"
+        " |",
         f"| server CPU per accepted move, fan-out included (back to back), µs | "
         f"{_num(b2b['cpu_us_per_move'])} | {_num(peer_cpu)} | "
         f"{_ratio(b2b['cpu_us_per_move'], peer_cpu)} |",

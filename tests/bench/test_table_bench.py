@@ -68,3 +68,21 @@ def test_human_pace_every_seat_updated_with_the_pages_requests(figures: dict) ->
              for trigger in table}
     assert set(level["requests_by_trigger"]) <= kinds - {"phone.load", "screen.load"}
     assert level["redis_commands_per_move"] > 0
+
+
+def test_a_level_past_the_open_file_limit_is_said_not_run(tmp_path) -> None:
+    """A level whose sockets pass the process's open-file limit stops the sweep with a
+    sentence (the levels run before it stand), instead of ending the whole bench."""
+    out = tmp_path / "table.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.table", "--seconds", "1", "--tables", "2",
+         "--levels", "2,60", "--pace-seconds", "2.5", "--mix", "3", "--games", "2",
+         "--workers", "1", "--no-peer", "--files", "400", "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    ours = json.loads(out.read_text())["ours"]
+    assert [level["tables"] for level in ours["levels"]] == [2]
+    assert ours["carried"] == (2 if ours["levels"][0]["ok"] else 0)
+    assert ours["not_run"].startswith("60 tables not run") and "(400)" in ours["not_run"]
+    assert "60 tables not run: the load generator's open files" in run.stdout
+    assert f"ours not measured above {ours['carried']}" in run.stdout
