@@ -61,6 +61,7 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
                 if pb2b.get("server_cpu_cores") and pb2b.get("moves_per_s") else None)
     fan = pb2b.get("all_seats_latency_ms", {})
     first = ours["levels"][0] if ours["levels"] else {}
+    unmeasured = bool(ours.get("not_run"))  # a level the generator could not open
     peer_name = (f"boardgame.io 0.50.2, {theirs['players']} players" if theirs
                  else f"boardgame.io: not run ({figures.get('peer_missing')})")
     lines = [
@@ -74,11 +75,10 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
         f"{_num(b2b['p99_ms'], 1)} | {_num(fan.get('p50'), 1)} / {_num(fan.get('p99'), 1)} | |",
         *_level_rows(ours, theirs),
         f"| tables carried with every-seat p99 ≤ 50 ms (levels {args.levels}"
-        f"{'; ' + ours['not_run'] if ours.get('not_run') else ''}) | "
+        f"{'; ' + ours['not_run'] if unmeasured else ''}) | "
         f"{ours['carried']} | {theirs['carried'] if theirs else '—'} | "
         f"{_ratio(ours['carried'], theirs and theirs['carried'])} (target ≥ 1.0"
-        f"{'; ours not measured above ' + str(ours['carried']) if ours.get('not_run') else ''})"
-        " |",
+        f"{'; ours not measured above ' + str(ours['carried']) if unmeasured else ''}) |",
         f"| server CPU per accepted move, fan-out included (back to back), µs | "
         f"{_num(b2b['cpu_us_per_move'])} | {_num(peer_cpu)} | "
         f"{_ratio(b2b['cpu_us_per_move'], peer_cpu)} |",

@@ -217,6 +217,11 @@ def back_to_back(base: str, pid: int, url: str, games: list[Game], count: int,
     return {**figures, **seen, "tables": count}
 
 
+#: the load generator's open files a table, with room: ~14 measured (a phone's stream and
+#: its keep-alive connections, the screen's stream)
+FILES_PER_TABLE = 18
+
+
 def human_pace(base: str, pid: int, url: str, games: list[Game], count: int,
                seconds: float) -> dict[str, Any]:
     tables = frozen(open_tables(base, games, count))
@@ -286,8 +291,8 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
                 if e.errno != errno.EMFILE:
                     raise
                 limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-                out["not_run"] = f"{level} tables not run: the load generator's open files " \
-                                 f"(~14 a table) pass this machine's limit ({limit:,})"
+                out["not_run"] = (f"{level} tables not run: the load generator's open files "
+                                  f"pass this machine's limit ({limit:,})")
                 print(f"  ours, human pace, {out['not_run']}", flush=True)
                 break
             out["levels"].append(r)
@@ -341,10 +346,10 @@ def main(argv: list[str] | None = None) -> None:
     args.level_list = [int(x) for x in args.levels.split(",")]
     mix = [int(x) for x in args.mix.split(",")]
     games = record(args.games, mix)
-    # ~18 sockets a table (1,000 tables: ~18,000), the server's and the peer's inheriting
-    # the limit: raised past the hard limit where allowed (root), else up to it
+    # the server's and the peer's processes inherit the limit: raised past the hard limit
+    # where allowed (root), else up to it
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = args.files or max(hard, 18 * max(args.level_list) + 4096)
+    want = args.files or max(hard, FILES_PER_TABLE * max(args.level_list) + 4096)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, want))
     except (ValueError, OSError):
