@@ -145,13 +145,19 @@ def open_tables(base: str, games: list[Game], count: int, first: int = 0) -> lis
 
     def open_some(w: int, workers: int) -> None:
         for k in range(w, count, workers):
-            table = LiveTable(base, games[(first + k) % len(games)])
-            table.open()
-            tables[k] = table
+            tables[k] = LiveTable(base, games[(first + k) % len(games)])
+            tables[k].open()
 
     workers = min(count, 40)
-    gevent.joinall([gevent.spawn(open_some, w, workers) for w in range(workers)],
-                   raise_error=True)
+    openers = [gevent.spawn(open_some, w, workers) for w in range(workers)]
+    try:
+        gevent.joinall(openers, raise_error=True)
+    except BaseException:  # one failed (EMFILE): the others stop, every socket let go
+        gevent.killall(openers)
+        for table in tables:
+            if table is not None:
+                table.close()
+        raise
     return tables
 
 
@@ -266,6 +272,9 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
             [str(Path(__file__).parent / "sampling"), os.environ.get("PYTHONPATH", ".")]))
     proc, base = start_server(redis_server.url, args.workers, extra,
                               folder / "server.err" if args.stalls else None)
+    limits = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if args.files:  # the generator's own limit; the server keeps the one it started with
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.files, limits[1]), limits[1]))
     out: dict[str, Any] = {"workers": args.workers}
     try:
         b2b = back_to_back(base, proc.pid, redis_server.url, games, args.tables, args.seconds)
@@ -290,7 +299,7 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
             except OSError as e:  # a level past this process's open-file limit: said, not run
                 if e.errno != errno.EMFILE:
                     raise
-                limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+                limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
                 out["not_run"] = (f"{level} tables not run: the load generator's open files "
                                   f"pass this machine's limit ({limit:,})")
                 print(f"  ours, human pace, {out['not_run']}", flush=True)
@@ -304,6 +313,7 @@ def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
                 break
             out["carried"] = level
     finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, limits)
         proc.terminate()  # graceful shutdown would wait for open streams: cut it short
         try:
             proc.wait(5)
@@ -340,8 +350,9 @@ def main(argv: list[str] | None = None) -> None:
                              "worker's counts in DIR; prints where their CPU went")
     parser.add_argument("--json", help="also write every figure to this file")
     parser.add_argument("--files", type=int, default=0,
-                        help="open-file limit of the generator and the server (default: "
-                             "what the highest level needs, or the most allowed)")
+                        help="the load generator's open-file limit while it drives our "
+                             "server (default: what the highest level needs, or the most "
+                             "allowed); the servers keep the raised limit")
     args = parser.parse_args(argv)
     args.level_list = [int(x) for x in args.levels.split(",")]
     mix = [int(x) for x in args.mix.split(",")]
@@ -349,7 +360,7 @@ def main(argv: list[str] | None = None) -> None:
     # the server's and the peer's processes inherit the limit: raised past the hard limit
     # where allowed (root), else up to it
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = args.files or max(hard, FILES_PER_TABLE * max(args.level_list) + 4096)
+    want = max(hard, FILES_PER_TABLE * max(args.level_list) + 4096)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, want))
     except (ValueError, OSError):

@@ -9,7 +9,6 @@ document and the log entry, records the idempotency key and publishes).
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,7 +101,6 @@ class Store:
         self._create_with_log = client.register_script(scripts.CREATE_WITH_LOG)
         #: documents this worker last wrote, read or was sent (a change's first guess)
         self.docs = Docs()
-        self._memory: tuple[float, tuple[int, int]] = (0.0, (0, 0))
         self._sharded: bool | None = None
 
     @property
@@ -221,15 +219,13 @@ class Store:
         return int(value)
 
     def memory(self) -> tuple[int, int]:
-        """Redis's used memory and its ``maxmemory`` (0: no ceiling), in bytes; asked
-        at most once a second per process (every create asks)."""
-        at, value = self._memory
-        if time.monotonic() - at < 1.0:
-            return value
+        """Redis's used memory and its ``maxmemory`` (0: no ceiling), in bytes, read
+        afresh for every new session: a reading kept for a second let a burst of imports
+        pass the high-water mark on a stale figure and fill the room kept for the tables
+        in play, whose moves Redis then refused. One ``INFO memory`` round trip is small
+        beside the session's own writes."""
         info = self._read(self.redis.info, "memory")
-        value = int(info.get("used_memory", 0)), int(info.get("maxmemory", 0))
-        self._memory = (time.monotonic(), value)
-        return value
+        return int(info.get("used_memory", 0)), int(info.get("maxmemory", 0))
 
     def ping(self) -> bool:
         return bool(self._read(self.redis.ping))

@@ -37,12 +37,15 @@ class Timed:
     def __init__(self) -> None:
         self.statuses: list[int] = []
         self.seconds: list[float] = []
+        self.refusals: list[str] = []
 
     def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         started = time.monotonic()
         r = fn(*args, **kwargs)
         self.seconds.append(time.monotonic() - started)
         self.statuses.append(r.status_code)
+        if r.status_code >= 300:
+            self.refusals.append(f"{r.status_code} {r.text[:300]}")
         return r
 
     @property

@@ -144,7 +144,7 @@ def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
         assert all(int(a[1]) > 0 for a in answers if a[0] == 503)
         assert "laufende Spiele gehen weiter" in paused[0][2]
         assert client.info("memory")["used_memory"] < ceiling
-        assert timed.ok() == 1.0 and len(timed.statuses) >= 20
+        assert timed.ok() == 1.0 and len(timed.statuses) >= 20, timed.refusals
         assert timed.median_ms < 250
         # the table in play writes on, and new sessions wait, after the attack too
         assert api.post(f"/sessions/{table['sid']}/moves", table["tokens"][0],
@@ -152,6 +152,39 @@ def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
         assert api.post("/sessions", json={"game": "gaia"}).status_code == 503
     finally:
         stop.set()
+        live.stop()
+        server.stop()
+
+
+def test_the_mark_is_judged_on_the_store_as_it_is_now(tmp_path):
+    """Two imports a moment apart: the first passes the mark, so the second waits. (The
+    store's memory was once read at most once a second: a burst of imports passed the
+    mark on a stale figure, filled the room kept for the tables in play, and Redis then
+    refused their moves as full; CI caught two of 454 refused.)"""
+    server = EmbeddedRedis(tmp_path / "redis").start()
+    client = redis.Redis.from_url(server.url)
+    live = LiveServer(make_app(server.url, tmp_path / "app", MAX_SESSION_BYTES=512 * 1024,
+                               RATE_LIMIT_CREATE="1000 per minute",
+                               RATE_LIMIT_CREATE_ALL="100000 per minute"))
+    try:
+        api = Api(live.url)
+        table = api.table(2)
+        record = _pad_record(1000)
+        assert api.post("/sessions/import", json=record).status_code == 201  # a reading taken
+        used = client.info("memory")["used_memory"]
+        # the mark just above what is in use now: one import passes it
+        client.config_set("maxmemory", int((used + 64 * 1024) / 0.8))
+        first = api.post("/sessions/import", json=record)
+        assert first.status_code == 201, first.text
+        assert client.info("memory")["used_memory"] >= 0.8 * int(
+            client.config_get("maxmemory")["maxmemory"])  # the situation: past the mark
+        second = api.post("/sessions/import", json=record)
+        assert second.status_code == 503 and second.json()["code"] == "creation_paused"
+        assert api.post("/sessions", json={"game": "gaia"}).json()["code"] == "creation_paused"
+        # the room above the mark is the table's
+        assert api.post(f"/sessions/{table['sid']}/moves", table["tokens"][0],
+                        json=PLAY).status_code == 201
+    finally:
         live.stop()
         server.stop()
 
