@@ -45,6 +45,25 @@ def test_german_tiles_are_named_without_broken_compounds():
                   "de") == "die Stadt von Ada (Wald) frisst ein Tier vom Plättchen mit Wiese"
 
 
+@pytest.mark.parametrize("homunculus", ["insect", "reptile", "fire"])
+def test_german_names_a_kazaam_tile_by_its_part_then_its_homunculus(homunculus):
+    """ "Insekt-Kopf" lacks its linking "-en", and "Feuer-linker Arm" breaks the word: the
+    part comes first and the homunculus after it, as a component is labelled."""
+    import companion.games.kazaam.messages  # noqa: F401  (registers the tile's words)
+
+    tile = {"homunculus": homunculus, "part": "head"}
+    word = render("kazaam.term." + homunculus, {}, "de")
+    assert render("kazaam.event.tile_from_discard", {"who": "Ada", "tile": tile},
+                  "de") == f"Ada nimmt Kopf ({word}) vom Ablagestapel"
+    said = render("kazaam.event.part_built", {
+        "who": "Ada", "slot": "left_arm",
+        "tile": {"homunculus": homunculus, "part": "arm", "ingredients": ["mercury", "sulphur"]}},
+        "de")
+    assert said == f"Ada baut den Platz linker Arm: Arm ({word}; Quecksilber, Schwefel)", said
+    for key in ("kazaam.thing.kind", "kazaam.thing.tile"):
+        assert "}-{" not in dict(_templates("de"))[key]
+
+
 def test_the_host_has_one_name_in_each_language():
     """The pages say "Host"/"l'host": the sentences do not switch to other words."""
     for lang, others in (("it", ("chi ospita", "ospite")), ("de", ("Spielleitung", "Gastgeber"))):
