@@ -99,13 +99,19 @@ def test_creation_is_budgeted_per_address_and_in_all(clean_redis, tmp_path):
         live.stop()
 
 
-def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
-    """The attack of row 1: anonymous imports of long records from 24 addresses."""
+def _budgeted_store(tmp_path) -> tuple[EmbeddedRedis, redis.Redis, LiveServer]:
+    """A Redis of the test's own (its ``maxmemory`` is the test's to set), a client of it,
+    and the app on it, with room for long imports and their creation budget lifted."""
     server = EmbeddedRedis(tmp_path / "redis").start()
-    client = redis.Redis.from_url(server.url)
     live = LiveServer(make_app(server.url, tmp_path / "app", MAX_SESSION_BYTES=512 * 1024,
                                RATE_LIMIT_CREATE="1000 per minute",
                                RATE_LIMIT_CREATE_ALL="100000 per minute"))
+    return server, redis.Redis.from_url(server.url), live
+
+
+def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
+    """The attack of row 1: anonymous imports of long records from 24 addresses."""
+    server, client, live = _budgeted_store(tmp_path)
     stop, timed = threading.Event(), Timed()
     try:
         api = Api(live.url)
@@ -161,11 +167,7 @@ def test_the_mark_is_judged_on_the_store_as_it_is_now(tmp_path):
     store's memory was once read at most once a second: a burst of imports passed the
     mark on a stale figure, filled the room kept for the tables in play, and Redis then
     refused their moves as full; CI caught two of 454 refused.)"""
-    server = EmbeddedRedis(tmp_path / "redis").start()
-    client = redis.Redis.from_url(server.url)
-    live = LiveServer(make_app(server.url, tmp_path / "app", MAX_SESSION_BYTES=512 * 1024,
-                               RATE_LIMIT_CREATE="1000 per minute",
-                               RATE_LIMIT_CREATE_ALL="100000 per minute"))
+    server, client, live = _budgeted_store(tmp_path)
     try:
         api = Api(live.url)
         table = api.table(2)

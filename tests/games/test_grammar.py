@@ -49,8 +49,6 @@ def test_german_tiles_are_named_without_broken_compounds():
 def test_german_names_a_kazaam_tile_by_its_part_then_its_homunculus(homunculus):
     """ "Insekt-Kopf" lacks its linking "-en", and "Feuer-linker Arm" breaks the word: the
     part comes first and the homunculus after it, as a component is labelled."""
-    import companion.games.kazaam.messages  # noqa: F401  (registers the tile's words)
-
     tile = {"homunculus": homunculus, "part": "head"}
     word = render("kazaam.term." + homunculus, {}, "de")
     assert render("kazaam.event.tile_from_discard", {"who": "Ada", "tile": tile},
@@ -60,8 +58,8 @@ def test_german_names_a_kazaam_tile_by_its_part_then_its_homunculus(homunculus):
         "tile": {"homunculus": homunculus, "part": "arm", "ingredients": ["mercury", "sulphur"]}},
         "de")
     assert said == f"Ada baut den Platz linker Arm: Arm ({word}; Quecksilber, Schwefel)", said
-    for key in ("kazaam.thing.kind", "kazaam.thing.tile"):
-        assert "}-{" not in dict(_templates("de"))[key]
+    german = dict(_templates("de"))
+    assert all("}-{" not in german[key] for key in ("kazaam.thing.kind", "kazaam.thing.tile"))
 
 
 def test_the_host_has_one_name_in_each_language():
