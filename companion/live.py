@@ -17,10 +17,13 @@ import logging
 import queue
 import re
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, cast
 
+import hiredis
 import orjson
+import redis
 
 from companion.shards import Shards
 from companion.store import keys
@@ -202,23 +205,23 @@ class Hub:
                 backoff = min(backoff * 2, 5.0)
 
     def _listen(self) -> None:
-        """Plain pub/sub: one pattern subscription hears every session's changes."""
-        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        """Plain pub/sub: one pattern subscription hears every session's changes. The
+        resync runs once the subscription is confirmed: from then on nothing published
+        is missed, and whatever came before is caught up from the stored log."""
+        pattern = Pattern(self.client, keys.CHANNEL_PATTERN)
         try:
-            pubsub.psubscribe(keys.CHANNEL_PATTERN)
+            pattern.confirmed(timeout=CONFIRM_SECONDS)
             self.connected.set()
             self._wake_all()  # anything published while we were away: catch up
             self.synced.set()
             while not self.stopped.is_set():
-                message = pubsub.get_message(timeout=1.0)
-                if message is not None and message["type"] == "pmessage":
-                    self._dispatch(message["channel"], message["data"])
+                for channel, data in pattern.messages(timeout=1.0):
+                    self._dispatch(channel, data)
                 with self._lock:
                     if not self._subscribers:
                         return
         finally:
-            with contextlib.suppress(Exception):
-                pubsub.close()
+            pattern.close()
 
     def _listen_sharded(self) -> None:
         """Sharded pub/sub: the sessions streamed here, each SSUBSCRIBEd on its shard.
@@ -260,6 +263,66 @@ class Hub:
         for q in group:
             with contextlib.suppress(queue.Full):
                 q.put_nowait(wake)
+
+
+#: how long a new pattern subscription may take to be confirmed before it is tried again
+CONFIRM_SECONDS = 5.0
+
+
+class Pattern:
+    """The plain listener's pattern subscription, its replies read straight off the
+    socket (issue 20). redis-py opens it (address, TLS, AUTH, HELLO as configured), then
+    this reads it with its own hiredis reader: redis-py's ``get_message`` asks a
+    cooperative poll and walks its retry and handler layers for every message (about
+    30 µs here), paid by every worker for every move; a blocking read with a timeout
+    takes a few. Only this listener's thread uses it."""
+
+    def __init__(self, client: Any, pattern: str) -> None:
+        self._pubsub = client.pubsub()
+        self._pubsub.psubscribe(pattern)  # connects, and sends PSUBSCRIBE
+        self._sock = self._pubsub.connection._sock
+        self._reader = hiredis.Reader()
+        self._buffer = bytearray(64 * 1024)
+
+    def confirmed(self, timeout: float) -> None:
+        """Wait for the server to confirm the subscription (it is in effect from then)."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            for reply in self._replies(left):
+                if reply[0] == b"psubscribe":
+                    return
+        raise redis.TimeoutError("pub/sub: PSUBSCRIBE not confirmed")
+
+    def messages(self, timeout: float) -> list[tuple[bytes, bytes]]:
+        """(channel, data) of each message buffered or arriving within ``timeout``."""
+        return [(reply[2], reply[3]) for reply in self._replies(timeout)
+                if reply[0] == b"pmessage"]
+
+    def _replies(self, timeout: float) -> list[Any]:
+        found = self._buffered()
+        if found:
+            return found
+        self._sock.settimeout(timeout)
+        try:
+            size = self._sock.recv_into(self._buffer)
+        except TimeoutError:
+            return []
+        if not size:
+            raise redis.ConnectionError("pub/sub: the server closed the connection")
+        self._reader.feed(self._buffer, 0, size)  # type: ignore[arg-type]  # a buffer: stub too narrow
+        return self._buffered()
+
+    def _buffered(self) -> list[Any]:
+        out = []
+        while (reply := self._reader.gets()) is not False:
+            if isinstance(reply, hiredis.ReplyError):
+                raise redis.ResponseError(str(reply))
+            out.append(reply)
+        return out
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._pubsub.close()
 
 
 #: how the commit's message starts (``sessions.core._commit`` dumps ``version`` first)
