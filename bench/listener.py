@@ -34,7 +34,8 @@ from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 PUBLISHER = """
 import sys, time, redis
-url, count, rate, size = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+url, channel = sys.argv[1], sys.argv[2]
+count, rate, size = int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 client = redis.Redis.from_url(url)
 data = b'{"version":1,' + b"x" * max(0, size - 14) + b"}"
 started = time.monotonic()
@@ -42,7 +43,7 @@ for k in range(count):
     pause = started + k / rate - time.monotonic()
     if pause > 0:
         time.sleep(pause)
-    client.publish(f"tc:ch:bench{k % 100}", data)
+    client.publish(f"{channel}{k % 100}", data)
 """
 
 
@@ -81,8 +82,8 @@ def one_round(url: str, way: str, args: argparse.Namespace) -> float:
     """CPU µs per message for one way: subscribe, start the publisher, hear them all."""
     client = redis.Redis.from_url(url)
     heard = WAYS[way](client)
-    publisher = subprocess.Popen([sys.executable, "-c", PUBLISHER, url, str(args.messages),
-                                  str(args.rate), str(args.size)])
+    publisher = subprocess.Popen([sys.executable, "-c", PUBLISHER, url, keys.channel("bench"),
+                                  str(args.messages), str(args.rate), str(args.size)])
     got, before = 0, cpu()
     try:
         while got < args.messages:
