@@ -41,31 +41,39 @@ class Backlog(queue.Queue[dict[str, Any]]):
     """One stream's messages not yet sent, bounded in bytes (the published JSON): a
     client that stops reading holds at most ``budget`` bytes of the worker's memory,
     however big the session's states are; past it the backlog is dropped for
-    :data:`OVERFLOW`. The messages themselves are shared by every stream of a session."""
+    :data:`OVERFLOW`. The messages themselves are shared by every stream of a session.
+
+    It also counts the messages given and handled, for :meth:`settle` (what a test
+    waits on). Each count has one writer — ``given`` the queue's own put, under its
+    lock; ``done`` the one stream that reads this backlog — so counting takes no lock
+    of its own: only a caller of :meth:`settle` waits on a condition, and a stream
+    wakes it only while somebody waits (issue 20: a condition per message was half a
+    frame's cost in the queue, ``python -m bench.fanout``)."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()  # bounded in bytes below, never by a count that drops silently
         self.budget = budget
         self.bytes = 0
         self.overflowed = False
-        self._owed = 0
-        self._owed_lock = threading.Condition()
+        self.given = 0
+        self.done = 0
+        self._waiting = 0  # callers of ``settle`` now
+        self._settled = threading.Condition(threading.Lock())
 
     def _put(self, item: dict[str, Any]) -> None:  # under the queue's own lock
         if self.overflowed:
             return
         size = len(item.get("data", b""))
-        with self._owed_lock:  # the messages given, not yet handled (``handled``)
-            if self.bytes + size > self.budget:
-                self._owed -= len(self.queue)  # cleared: no longer owed
-                self.queue.clear()
-                self.bytes, self.overflowed = 0, True
-                self.queue.append(OVERFLOW)
-                self._owed += 1
-                return
-            self.bytes += size
-            self.queue.append(item)
-            self._owed += 1
+        if self.bytes + size > self.budget:
+            self.given -= len(self.queue)  # cleared: no longer owed
+            self.queue.clear()
+            self.bytes, self.overflowed = 0, True
+            self.queue.append(OVERFLOW)
+            self.given += 1
+            return
+        self.bytes += size
+        self.queue.append(item)
+        self.given += 1
 
     def _get(self) -> dict[str, Any]:
         item: dict[str, Any] = self.queue.popleft()
@@ -76,16 +84,20 @@ class Backlog(queue.Queue[dict[str, Any]]):
         """The stream has handled the message it got last (its reads made, its frame
         written). Kept apart from ``task_done``: this class is the standard library's
         queue in tests and gevent's when served, whose task counts differ."""
-        with self._owed_lock:
-            self._owed = max(0, self._owed - 1)
-            if not self._owed:
-                self._owed_lock.notify_all()
+        self.done += 1
+        if self._waiting and self.done >= self.given:
+            with self._settled:
+                self._settled.notify_all()
 
     def settle(self, timeout: float) -> bool:
         """Wait until the stream has handled every message given so far (False: not
         within ``timeout``)."""
-        with self._owed_lock:
-            return self._owed_lock.wait_for(lambda: not self._owed, timeout)
+        with self._settled:
+            self._waiting += 1  # before the check: a stream then wakes us, or we saw it
+            try:
+                return self._settled.wait_for(lambda: self.done >= self.given, timeout)
+            finally:
+                self._waiting -= 1
 
 
 class Hub:
