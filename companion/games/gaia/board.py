@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.games.gaia.components import ANIMALS
@@ -15,9 +16,20 @@ def key(at: Xy | list[int]) -> str:
     return f"{at[0]},{at[1]}"
 
 
-def xy(k: str) -> list[int]:
+#: squares remembered per worker, parsed and with their neighbours: a map's squares
+#: are few and asked again on every move (legal moves walk the whole map, issue 20)
+SQUARES_KEPT = 16384
+
+
+@lru_cache(maxsize=SQUARES_KEPT)
+def parsed(k: str) -> Xy:
+    """The square a map key names ("x,y"), as a tuple (shared: never changed)."""
     x, y = k.split(",")
-    return [int(x), int(y)]
+    return int(x), int(y)
+
+
+def xy(k: str) -> list[int]:
+    return list(parsed(k))
 
 
 def neighbours(at: Xy | list[int]) -> list[str]:
@@ -26,20 +38,32 @@ def neighbours(at: Xy | list[int]) -> list[str]:
     return [f"{x},{y - 1}", f"{x - 1},{y}", f"{x + 1},{y}", f"{x},{y + 1}"]
 
 
+@lru_cache(maxsize=SQUARES_KEPT)
+def around(k: str) -> tuple[str, ...]:
+    """:func:`neighbours` of the square a map key names, in the same order (shared)."""
+    return tuple(neighbours(parsed(k)))
+
+
 def open_squares(tiles: Tiles) -> list[list[int]]:
     """G4.2: empty squares next to a tile; the first tile goes at [0, 0]."""
     if not tiles:
         return [[0, 0]]
     found: set[str] = set()
     for k in tiles:
-        found.update(n for n in neighbours(xy(k)) if n not in tiles)
-    return sorted((xy(k) for k in found), key=lambda p: (p[1], p[0]))
+        found.update(around(k))
+    found.difference_update(tiles)
+    return [[x, y] for y, x in sorted((p[1], p[0]) for p in map(parsed, found))]
 
 
 def offers(tiles: Tiles, at: Xy | list[int]) -> list[dict[str, Any]]:
     """What each neighbour of a square offers to a city's needs there."""
+    return offers_at(tiles, key(at))
+
+
+def offers_at(tiles: Tiles, k: str) -> list[dict[str, Any]]:
+    """:func:`offers` for the square map key ``k`` names."""
     out = []
-    for n in neighbours(at):
+    for n in around(k):
         tile = tiles.get(n)
         if tile is not None:
             out.append({"terrain": None if tile["city"] else tile["terrain"],

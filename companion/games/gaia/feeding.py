@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.errors import BadMove, RuleViolation
-from companion.games.gaia.board import cascade, cities_in_order, key, neighbours, xy
+from companion.games.gaia.board import around, cascade, cities_in_order, key, xy
 from companion.games.gaia.components import ANIMALS
 from companion.games.gaia.context import Ctx, coord
 from companion.games.gaia.document import City, GaiaState
@@ -32,7 +32,7 @@ def hungry(state: GaiaState, seat: int) -> list[str]:
 
 def sources(state: GaiaState, k: str) -> list[str]:
     tiles = state["tiles"]
-    return [n for n in neighbours(xy(k)) if n in tiles and tiles[n]["animals"] > 0]
+    return [n for n in around(k) if n in tiles and tiles[n]["animals"] > 0]
 
 
 def plan(state: GaiaState, seat: int) -> list[tuple[str, list[str]]]:

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from companion.games.gaia import cards, feeding
-from companion.games.gaia.board import met_needs, neighbours, offers, open_squares, xy
+from companion.games.gaia.board import around, met_needs, offers_at, open_squares, xy
 from companion.games.gaia.components import (
     ANIMALS,
     ANIMALS_PER_CARD,
@@ -133,7 +133,7 @@ def _powers(state: State, seat: int, room: Counter[str]) -> list[Template]:
                        if t["terrain"] in change and supply[change[t["terrain"]]] > 0]
             target = {"at": squares}
         elif card == "earthquake":
-            pairs = [[xy(k), xy(n)] for k in tiles for n in neighbours(xy(k))
+            pairs = [[xy(k), xy(n)] for k in tiles for n in around(k)
                      if n in tiles and k < n]
             target = {"pairs": pairs}
             squares = pairs
@@ -143,7 +143,7 @@ def _powers(state: State, seat: int, room: Counter[str]) -> list[Template]:
             target = {}
         elif card == "volcano":
             squares = [xy(k) for k in tiles if supply["desert"] >= sum(
-                1 for n in [k, *neighbours(xy(k))]
+                1 for n in [k, *around(k)]
                 if n in tiles and tiles[n]["terrain"] in VOLCANO_TURNS_DESERT)]
             target = {"at": squares}
         else:
@@ -224,7 +224,7 @@ def _cities(state: State, seat: int, room: Counter[str], free: _Free) -> list[Te
             continue
         at: list[dict[str, Any]] = []
         for k in free(card["symbol"]):
-            met = sum(met_needs(card["needs"], offers(state["tiles"], xy(k)), distinct))
+            met = sum(met_needs(card["needs"], offers_at(state["tiles"], k), distinct))
             if met >= 2:
                 at.append({"at": xy(k), "met": met})
         if at:
@@ -258,7 +258,7 @@ def _city_square(tiles: dict[str, Any], k: str, distinct: bool
     """What the neighbours of square ``k`` offer an unknown city card (the needs
     available, how many neighbours offer each), or None when no card could meet 2
     needs there (G6.4)."""
-    nearby = offers(tiles, xy(k))
+    nearby = offers_at(tiles, k)
     terrains = {o["terrain"] for o in nearby}
     available = [t for t in TERRAINS if t in terrains]
     if any(o["animals"] for o in nearby):
