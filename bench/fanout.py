@@ -22,6 +22,7 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -130,8 +131,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=300)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
-    import os
-
     os.environ.update(LIMITS)
     redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
     proc, base = start_server(redis_server.url, 1)

@@ -47,8 +47,8 @@ class Backlog(queue.Queue[dict[str, Any]]):
     waits on). Each count has one writer — ``given`` the queue's own put, under its
     lock; ``done`` the one stream that reads this backlog — so counting takes no lock
     of its own: only a caller of :meth:`settle` waits on a condition, and a stream
-    wakes it only while somebody waits (issue 20: a condition per message was half a
-    frame's cost in the queue, ``python -m bench.fanout``)."""
+    wakes it only while somebody waits (issue 20: a condition per message was a third
+    of a frame's cost in the queue, ``python -m bench.backlog``)."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()  # bounded in bytes below, never by a count that drops silently
