@@ -1,7 +1,8 @@
-"""A baseline endpoint for bench/http.py (only with COMPANION_BENCH=1).
+"""Endpoints for the benches (only with COMPANION_BENCH=1).
 
-It does what a move's storage does at its simplest: one GET and one SET of a
-blob as big as a session document, through the same HTTP stack.
+The baseline (bench/http.py) does what a move's storage does at its simplest: one GET
+and one SET of a blob as big as a session document, through the same HTTP stack. The
+no-op (bench/floor.py) does nothing: what every request pays for the stack alone.
 """
 
 from __future__ import annotations
@@ -19,3 +20,7 @@ def register(app: Flask) -> None:
         blob = store.redis.get(key) or b"x" * int(request.args.get("size", "8000"))
         store.redis.set(key, blob)
         return {"size": len(blob)}
+
+    @app.post("/bench/noop")
+    def noop() -> dict[str, Any]:
+        return {}

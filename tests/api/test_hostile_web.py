@@ -152,3 +152,16 @@ def test_metrics_can_require_a_token(clean_redis, tmp_path):
 
 def test_metrics_stay_open_without_a_token(live):
     assert requests.get(live.url + "/metrics", timeout=10).status_code == 200
+
+
+def test_the_bench_endpoints_exist_only_for_the_benches(clean_redis, tmp_path, monkeypatch):
+    """/bench/baseline writes to Redis and /bench/noop answers anyone: a served app has
+    neither unless COMPANION_BENCH=1 (set by the benches alone)."""
+    monkeypatch.delenv("COMPANION_BENCH", raising=False)
+    served = make_app(clean_redis, tmp_path / "served").test_client()
+    assert served.post("/bench/noop").status_code == 404
+    assert served.post("/bench/baseline/1?size=10").status_code == 404
+    monkeypatch.setenv("COMPANION_BENCH", "1")
+    bench = make_app(clean_redis, tmp_path / "bench").test_client()
+    assert bench.post("/bench/noop").get_json() == {}
+    assert bench.post("/bench/baseline/1?size=10").get_json() == {"size": 10}
