@@ -3,10 +3,11 @@
     python -m bench.move_parts [--games 6]
 
 Plays recorded 4-player Gaia games through the sessions service (the layer the move's
-POST calls: no HTTP, no Flask) against an embedded Redis. Each part is timed by a
-wrapper that adds up its CPU time (``time.process_time``; a wrapper costs well under a
-µs, where cProfile's per-call cost inflates the many small calls several times over).
-Prints µs per move for the whole service call and for each part. Parts nest: the
+POST calls: no HTTP, no Flask) against an embedded Redis, each move with its own
+idempotency key as a phone sends it (the commit then also writes the replay record).
+Each part is timed by a wrapper that adds up its CPU time (``time.process_time``: about
+a µs a call, where cProfile's per-call cost inflates the many small calls several times
+over). Prints µs per move for the whole service call and for each part. Parts nest: the
 script's call, its send and its read are inside the commit.
 """
 
@@ -26,6 +27,7 @@ from typing import Any  # noqa: E402
 
 os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp())  # as workers run
 
+import orjson  # noqa: E402
 import redis.commands.core  # noqa: E402
 import redis.connection  # noqa: E402
 
@@ -34,6 +36,7 @@ from companion import store  # noqa: E402
 from companion.app import create_app  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 from companion.sessions import core, play  # noqa: E402
+from companion.sessions.tokens import body_hash  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 #: (owner, attribute, label): each part timed, in the order printed
@@ -63,6 +66,13 @@ def timed(fn: Callable[..., Any], label: str, spent: defaultdict[str, float],
     return wrapper
 
 
+def put(owner: Any, name: str, value: Any) -> None:
+    if isinstance(owner, (type, type(store))):
+        setattr(owner, name, value)  # a class or a module
+    else:  # a game: a frozen dataclass
+        object.__setattr__(owner, name, value)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=6)
@@ -77,13 +87,10 @@ def main(argv: list[str] | None = None) -> None:
     client = app.test_client()
     sessions = app.extensions["companion"].sessions
     total, made = 0.0, 0
+    originals = [(owner, name, getattr(owner, name)) for owner, name, _ in PARTS]
     try:
         for owner, name, label in PARTS:
-            wrapped = timed(getattr(owner, name), label, spent, counting)
-            if isinstance(owner, (type, type(store))):
-                setattr(owner, name, wrapped)  # a class or a module
-            else:  # a game: a frozen dataclass
-                object.__setattr__(owner, name, wrapped)
+            put(owner, name, timed(getattr(owner, name), label, spent, counting))
         for seed in range(args.games):
             game = record_game(70_000 + seed, players=4)
             created = client.post("/api/v1/sessions", json={"game": "gaia"}).get_json()
@@ -95,12 +102,18 @@ def main(argv: list[str] | None = None) -> None:
             assert started.status_code == 201, started.get_data(as_text=True)
             counting[0] = True
             for seat, move in game["moves"]:
+                made_key = f"parts-{seed}-{made:08d}"  # as a phone sends each move
+                path = f"/api/v1/sessions/{created['id']}/moves"
                 before = time.process_time()
-                sessions.move(created["id"], tokens[seat], move, None, None, True)
+                idem = sessions.idem_for(created["id"], tokens[seat], "move", made_key,
+                                         body_hash(orjson.dumps(move) + b"|" + path.encode()))
+                sessions.move(created["id"], tokens[seat], move, idem, None, True)
                 total += time.process_time() - before
                 made += 1
             counting[0] = False
     finally:
+        for owner, name, original in originals:
+            put(owner, name, original)
         redis_server.stop()
     print(f"{made} moves of {args.games} recorded 4-player games, through the sessions "
           "service (no HTTP), CPU per move:")

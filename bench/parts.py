@@ -1,0 +1,21 @@
+"""How bench/floor.py adds a move up from the parts it measured (pure: a test imports it
+without gevent's patching)."""
+
+from __future__ import annotations
+
+#: the workers bench.table serves with: each hears every published move
+WORKERS = 2
+
+
+def derive(m: dict[str, float], streams: int, phones: float) -> dict[str, float]:
+    """The per-frame and per-move figures from the medians ``m`` of one run: a frame is
+    what ``streams`` more streams added per message, ÷ ``streams``; the listener is the
+    one-stream message less its one (public) frame; a move at bench.table's mix is the
+    POST, every worker's listener, ``phones`` seat frames and the screen's public one;
+    the floor is the same with a request that does nothing and public frames only."""
+    public = (m["public"] - m["one"]) / streams
+    seat = (m["seat"] - m["one"]) / streams
+    listener = m["one"] - public
+    return {"public": public, "seat": seat, "listener": listener,
+            "summed": m["move"] + WORKERS * listener + phones * seat + public,
+            "floor": m["noop"] + WORKERS * listener + (phones + 1) * public}
