@@ -26,6 +26,7 @@ import os  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -34,6 +35,7 @@ import gevent.event  # noqa: E402
 import orjson  # noqa: E402
 
 from bench.http import Client, cpu_seconds, record_game, start_server  # noqa: E402
+from bench.parts import frames  # noqa: E402
 from bench.table_clients import read_stream  # noqa: E402
 from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
@@ -115,13 +117,17 @@ def per_message(pid: int, base: str, table: Table, kind: str, extra: int, messag
     return 1e6 * used / messages
 
 
-def baseline(pid: int, base: str, requests: int, size: int) -> float:
+def per_request(pid: int, base: str, requests: int, target: Callable[[int], str]) -> float:
+    """The worker's CPU per POST to ``target(k)`` (k = 0, 1, …), each answered 200."""
     client = Client(base)
     before = cpu_seconds(pid)
     for k in range(requests):
-        reply = client.request("POST", f"/bench/baseline/{k % 16}?size={size}", raw_path=True)
-        assert reply.status_code == 200
+        assert client.request("POST", target(k), raw_path=True).status_code == 200
     return 1e6 * (cpu_seconds(pid) - before) / requests
+
+
+def baseline(pid: int, base: str, requests: int, size: int) -> float:
+    return per_request(pid, base, requests, lambda k: f"/bench/baseline/{k % 16}?size={size}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -151,12 +157,11 @@ def main(argv: list[str] | None = None) -> None:
         redis_server.stop()
     median = {k: statistics.median(v) for k, v in runs.items()}
     base_us = median["baseline"]
+    public, seat = frames(median, args.streams)
     rows = [("baseline request (GET + SET through the stack)", base_us),
             ("a message, one public stream (the listener + one frame)", median["one"]),
-            ("a public frame (the table screen's)", (median["public"] - median["one"])
-             / args.streams),
-            ("a seat frame (a phone's: its view, legal moves on turn)",
-             (median["seat"] - median["one"]) / args.streams)]
+            ("a public frame (the table screen's)", public),
+            ("a seat frame (a phone's: its view, legal moves on turn)", seat)]
     print(f"one worker; {args.messages} messages at {args.rate:g}/s of a 4-player Gaia "
           f"game ({len(table.doc):,} B document); {args.streams} streams more; "
           f"{args.rounds} rounds alternated, medians:")

@@ -34,40 +34,29 @@ import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
-import orjson  # noqa: E402
 
-from bench.fanout import LIMITS, Table, baseline, per_message  # noqa: E402
+from bench.fanout import LIMITS, Table, baseline, per_message, per_request  # noqa: E402
 from bench.games import record_game  # noqa: E402
-from bench.http import Client, cpu_seconds, start_server  # noqa: E402
+from bench.http import cpu_seconds, start_server  # noqa: E402
+from bench.page_requests import requests_for  # noqa: E402
 from bench.parts import WORKERS, derive  # noqa: E402
+from bench.table_clients import PageClient  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
-
-
-def noop(pid: int, base: str, requests: int) -> float:
-    """The worker's CPU per request that does nothing but pass through the stack."""
-    client = Client(base)
-    before = cpu_seconds(pid)
-    for _ in range(requests):
-        assert client.request("POST", "/bench/noop", raw_path=True).status_code == 200
-    return 1e6 * (cpu_seconds(pid) - before) / requests
 
 
 def moves(pid: int, base: str, count: int, seed: int) -> float:
     """The worker's CPU per accepted move POST (no stream open), recorded 4-player games
     played in order on fresh tables until ``count`` moves were made, each sent as the
-    phone sends it (its token, an ``Idempotency-Key``, ``?include=me``); the tables'
-    opening (create, joins, start) is not counted."""
-    client, made, used = Client(base), 0, 0.0
+    phone sends it (bench.table's ``PageClient``: its token, an ``Idempotency-Key``,
+    ``?include=me``); the tables' opening (create, joins, start) is not counted."""
+    client, made, used = PageClient(base), 0, 0.0
     while made < count:
         game = record_game(seed + made, players=4)
         sid, tokens = client.open_table(game)
+        line = requests_for("phone", "move", sid)[0]
         before = cpu_seconds(pid)
         for seat, move in game["moves"][:count - made]:
-            reply = client.send("POST", f"/api/v1/sessions/{sid}/moves?include=me",
-                                orjson.dumps(move),
-                                {"Content-Type": "application/json",
-                                 "Authorization": f"Bearer {tokens[seat]}",
-                                 "Idempotency-Key": f"floor-{seed}-{made:08d}"})
+            reply = client.call(line, tokens[seat], move)
             assert reply.status_code == 201, reply.text[:300]
             made += 1
         used += cpu_seconds(pid) - before
@@ -98,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
             gevent.sleep(1.5)
             runs["move"].append(moves(pid, base, args.moves, 50_000))  # the same games
             runs["baseline"].append(baseline(pid, base, args.moves, len(table.doc)))
-            runs["noop"].append(noop(pid, base, args.moves))
+            runs["noop"].append(per_request(pid, base, args.moves, lambda _: "/bench/noop"))
             runs["one"].append(per_message(pid, base, table, "public", 0, args.messages,
                                            args.rate))
             for kind in ("public", "seat"):

@@ -1,10 +1,17 @@
-"""How bench/floor.py adds a move up from the parts it measured (pure: a test imports it
-without gevent's patching)."""
+"""How bench/fanout.py and bench/floor.py add their figures up from the parts they
+measured (pure: a test imports it without gevent's patching)."""
 
 from __future__ import annotations
 
 #: the workers bench.table serves with: each hears every published move
 WORKERS = 2
+
+
+def frames(m: dict[str, float], streams: int) -> tuple[float, float]:
+    """A public and a seat frame's cost: what ``streams`` more streams of that kind added
+    per message to the one-stream figure ``m["one"]``, ÷ ``streams`` (bench.fanout and
+    bench.floor measure them so)."""
+    return (m["public"] - m["one"]) / streams, (m["seat"] - m["one"]) / streams
 
 
 def derive(m: dict[str, float], streams: int, phones: float) -> dict[str, float]:
@@ -13,8 +20,7 @@ def derive(m: dict[str, float], streams: int, phones: float) -> dict[str, float]
     one-stream message less its one (public) frame; a move at bench.table's mix is the
     POST, every worker's listener, ``phones`` seat frames and the screen's public one;
     the floor is the same with a request that does nothing and public frames only."""
-    public = (m["public"] - m["one"]) / streams
-    seat = (m["seat"] - m["one"]) / streams
+    public, seat = frames(m, streams)
     listener = m["one"] - public
     return {"public": public, "seat": seat, "listener": listener,
             "summed": m["move"] + WORKERS * listener + phones * seat + public,
