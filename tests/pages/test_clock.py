@@ -84,6 +84,12 @@ def buzzes(page) -> int:
                              ".length"))
 
 
+def on_turn(phone, screen, seat: int) -> None:
+    """The phone of the seat on turn and the table screen both show that seat's time running."""
+    phone.wait_for_selector("#clock-time")
+    screen.wait_for_selector(f'#clocks .clock-row.running[data-seat="{seat}"]')
+
+
 def forward(pages, seconds: int) -> None:
     for page in pages:
         page.context.clock.fast_forward(seconds * 1000)
@@ -180,6 +186,9 @@ def test_a_chess_clock_counts_each_players_minutes(browser, live, now, shot):
     screen.watch = PageWatch(screen)
     screen.goto(f"{live.url}/t/{table['id']}")
     gp.start(live, table, SETUP)
+    # every page holds Ada's running turn before its clock moves: a page keeps the server's
+    # time as it was when the state arrived, so a state that arrives after the jump counts from it
+    on_turn(ada, screen, 0)
     bruno.wait_for_selector("#clock-own")
     assert bruno.inner_text("#clock-time") == "2:00"
     assert bruno.inner_text("#clock-own") == "du: 2:00"
@@ -189,6 +198,7 @@ def test_a_chess_clock_counts_each_players_minutes(browser, live, now, shot):
     ada.click("#end-turn")  # Ada's clock stops at 1:10; Bruno's runs
     bruno.wait_for_function("() => document.getElementById('clock-time')?.textContent === '2:00'")
     assert ada.inner_text("#clock-own") == "du: 1:10"
+    on_turn(bruno, screen, 1)
     now.t += 30
     forward([ada, bruno, screen], 30)
     bruno.wait_for_function("() => document.getElementById('clock-time').textContent === '1:30'")
