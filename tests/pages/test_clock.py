@@ -108,9 +108,8 @@ def test_the_running_turn_its_alert_and_the_buzz(browser, live, now, shot, lang)
     screen.watch = PageWatch(screen)
     screen.goto(f"{live.url}/t/{table['id']}")
     gp.start(live, table, SETUP)  # Ada's turn starts at the server's T0
-    for page in (ada, bruno):
-        page.wait_for_selector("#clock-time")
-    screen.wait_for_selector("#clocks .clock-row.running")
+    on_turn(ada, screen, 0)  # every page holds the running turn before its clock moves
+    bruno.wait_for_selector("#clock-time")
     assert ada.inner_text("#clock-time") == "0:30"
     now.t += 12
     forward([ada, bruno, screen], 12)
