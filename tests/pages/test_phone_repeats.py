@@ -10,13 +10,8 @@ import re
 import requests
 
 from tests.pages import gaia_phone as gp
-from tests.pages.test_pending_actions import (
-    MOVES_POST,
-    ada_to_move,
-    draw_from_deck,
-    page_faults,
-    settled_once,
-)
+from tests.pages.test_pending_actions import MOVES_POST, draw_from_deck, page_faults, settled_once
+from tests.pages.test_phone_turns import SETUP
 
 OWN_STREAM = re.compile(r"/api/v1/sessions/\w+/me/events$")
 #: records each marker name the page ever showed, from the first mutation of the DOM
@@ -31,8 +26,21 @@ new MutationObserver(() => {
 """
 
 
+def ada_to_move(browser, live):
+    """Ada's phone at a started two-player Gaia table, her turn (Bo joined without a
+    phone: one browser is enough here); and the version it shows."""
+    table = gp.create_table(live)
+    ada = gp.seat_phone(browser, live, table["code"], "Ada")
+    joined = requests.post(f"{live.url}/api/v1/join/{table['code']}", json={"name": "Bruno"},
+                           timeout=10)
+    assert joined.status_code == 201, joined.text
+    gp.start(live, table, SETUP)
+    ada.wait_for_selector("#actions")
+    return table, ada, gp.version(ada)
+
+
 def test_a_move_answered_with_a_500_is_sent_again_and_lands_once(browser, live, shot):
-    table, ada, _bruno, before = ada_to_move(browser, live)
+    table, ada, before = ada_to_move(browser, live)
     keys: list[str] = []
 
     def first_one_fails(route):
@@ -61,7 +69,7 @@ def test_a_frame_of_the_version_shown_is_not_applied_again(browser, live):
     """The phone's own stream brings, after a reload, a frame of the version the phone
     already shows (here with another name in it, to see it) and then a newer one: the
     phone shows the newer one and never showed the repeated one."""
-    table, ada, _bruno, shown = ada_to_move(browser, live)
+    table, ada, shown = ada_to_move(browser, live)
     assert "Bruno" in ada.inner_text("body")  # a name in a frame would be seen
     base = f"{live.url}/api/v1/sessions/{table['id']}"
 
