@@ -54,6 +54,10 @@ def test_a_move_answered_with_a_500_is_sent_again_and_lands_once(browser, live, 
 
     ada.route(MOVES_POST, first_one_fails)
     draw_from_deck(ada)
+    # the action ends either way: done after its resend, or (wrongly) refused by the 500
+    ended = ada.locator("#pending-action[data-state=done], #pending-action[data-state=refused]")
+    ended.wait_for()
+    assert ended.get_attribute("data-state") == "done", ended.inner_text()
     settled_once(ada, live.url, table["id"], before)
     assert len(keys) == 2 and keys[0] == keys[1], keys
     shot(ada, "resent-after-500")
