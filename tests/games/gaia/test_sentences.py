@@ -37,3 +37,9 @@ def test_a_refusal_about_a_square_without_a_city_says_so():
     for lang in languages():
         sentence = caught.value.sentence(lang)
         assert "'s " not in sentence and "()" not in sentence and "[" not in sentence
+
+
+def test_german_says_whose_turn_and_names_a_tile_by_its_terrain():
+    assert render("gaia.event.turn_passed", {"who": "Ada"}, "de") == "Ada ist am Zug"
+    assert render("gaia.event.fed", {"owner": "Ada", "terrain": "forest", "source": "plains"},
+                  "de") == "die Stadt von Ada (Wald) frisst ein Tier vom Plättchen mit Wiese"
