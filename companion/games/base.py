@@ -83,6 +83,16 @@ def _no_lobby(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"turn": None, "result": None}
 
 
+#: the ways of play a game may declare (``GameOf.plays``):
+#: "turns" - one seat moves at a time and passes the turn (a ``turn_passed`` event);
+#: ``on_turn`` names that seat while the game is played;
+#: "simultaneous" - every seat makes its part of a round at the same time; nobody is on
+#: turn (``on_turn`` is None) and nobody passes one;
+#: "hidden_hands" - seats hold cards or tiles the table does not see, and may declare
+#: them privately (``declare_hand``, PUT me/hand)
+PLAYS = frozenset({"turns", "simultaneous", "hidden_hands"})
+
+
 @dataclass(frozen=True)
 class GameOf(Generic[StateT, OptionsT]):
     """A game as data plus pure functions: everything the sessions, the API and the
@@ -140,6 +150,9 @@ class GameOf(Generic[StateT, OptionsT]):
     join_choices: tuple[str, ...] = ()
     #: state -> the seat whose move it is, when not ``state["turn"]["seat"]`` (``on_turn``)
     whose_turn: Callable[[StateT], int | None] | None = None
+    #: how it is played, what the shared tests and the pages ask instead of naming a
+    #: game (``PLAYS``): "turns", "simultaneous", "hidden_hands"
+    plays: frozenset[str] = frozenset({"turns"})
 
     @property
     def label(self) -> Texts:

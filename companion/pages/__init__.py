@@ -101,6 +101,32 @@ def _session_options(game: str, sid: str | None) -> dict[str, Any] | None:
 THEME = "#2f5d50"  # as base.html's theme-color
 
 
+#: where a game's page module and its files live in the game's own folder
+PAGE_FOLDER = "page"
+
+
+@bp.get("/static/games/<game>/<path:filename>")
+def game_page(game: str, filename: str) -> Response:
+    """A registered game's page files (``<game>.js`` its module), served from its own
+    folder (``companion/games/<game>/page/``), so a new game adds no file here. A game
+    whose module still lives in ``static/js`` is sent there: a module's base address is
+    where it was redirected to, so its relative imports stay as they are."""
+    from pathlib import Path
+
+    from flask import current_app, redirect, send_from_directory, url_for
+
+    if game not in GAMES:
+        abort(404)
+    folder = Path(__file__).resolve().parent.parent / "games" / game / PAGE_FOLDER
+    if (folder / filename).is_file():
+        sent: Response = send_from_directory(
+            folder, filename, max_age=current_app.get_send_file_max_age(filename))
+        return sent
+    if filename == f"{game}.js":
+        return redirect(url_for("pages.static", filename=f"js/{game}.js"))  # type: ignore[return-value]
+    abort(404)
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest: installable from the start page, opening on it. The

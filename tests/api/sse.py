@@ -10,6 +10,22 @@ from typing import Any
 import requests
 
 
+def opened(url: str, headers: dict[str, str] | None = None,
+           params: dict[str, str] | None = None, deadline: float = 10) -> requests.Response:
+    """A request to a stream address that is expected to be refused, read with
+    ``stream=True``: a refusal's body is read in full (a problem is short), an open stream
+    is closed at once with its body unread, so a regression that opens the stream fails
+    the test's status check instead of hanging it. ``deadline``: seconds for the answer's
+    head."""
+    r = requests.get(url, headers={"Accept": "text/event-stream", **(headers or {})},
+                     params=params, stream=True, timeout=(5, deadline))
+    if r.headers.get("Content-Type", "").startswith("text/event-stream"):
+        r.close()
+    else:
+        r.content  # noqa: B018 - read the refusal's body before the test looks at it
+    return r
+
+
 class Stream:
     """Collects the events of ``url`` into a queue: dicts with id, event, data."""
 

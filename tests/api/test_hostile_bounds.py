@@ -7,7 +7,7 @@ from __future__ import annotations
 import requests
 
 from .client import Api
-from .sse import Stream
+from .sse import Stream, opened
 
 MOVE = {"type": "play_nature", "terrain": "forest", "at": [0, 0]}
 
@@ -21,10 +21,10 @@ def test_a_last_event_id_that_is_no_version_is_refused_with_400(live):
                 {"Authorization": f"Bearer {t['tokens'][0]}"})]
     for url, headers in streams:
         for bad in ("9223372036854775807", "-1", "1e3", "²", "x"):
-            r = requests.get(url, headers={**headers, "Last-Event-ID": bad}, timeout=5)
-            assert r.status_code == 400, (url, bad, r.text)
+            r = opened(url, headers={**headers, "Last-Event-ID": bad})
+            assert r.status_code == 400, (url, bad)
             assert r.json()["code"] == "bad_header"
-        r = requests.get(url, params={"since": "9" * 30}, headers=headers, timeout=5)
+        r = opened(url, params={"since": "9" * 30}, headers=headers)
         assert r.status_code == 400
     # the slots of the refused streams were given back; a version ahead of the store
     # (one it lost) starts afresh with the current state

@@ -14,7 +14,7 @@ import redis
 import requests
 
 from .client import Api
-from .sse import Stream
+from .sse import Stream, opened
 
 
 def until(condition, timeout: float = 10) -> None:
@@ -70,7 +70,7 @@ def test_sse_last_event_id_replays_what_was_missed(live):
 
 
 def test_sse_unknown_session_is_404(live):
-    r = requests.get(f"{live.url}/api/v1/sessions/{'0' * 32}/events", timeout=5)
+    r = opened(f"{live.url}/api/v1/sessions/{'0' * 32}/events")
     assert r.status_code == 404
 
 

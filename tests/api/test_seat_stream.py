@@ -9,10 +9,9 @@ import queue
 
 import pytest
 import redis
-import requests
 
 from .client import Api
-from .sse import Stream
+from .sse import Stream, opened
 
 
 def _url(live, sid: str) -> str:
@@ -81,8 +80,7 @@ def test_a_reissued_token_ends_the_stream_with_lost(live):
         assert not s.thread.is_alive()  # the server ended it
         with pytest.raises(queue.Empty):
             s.next(timeout=0.2)
-        again = requests.get(_url(live, sid), headers={"Authorization": f"Bearer {bo}"},
-                             timeout=10)
+        again = opened(_url(live, sid), headers={"Authorization": f"Bearer {bo}"})
         assert again.status_code == 401
         assert again.headers["Content-Type"].startswith("application/problem+json")
     finally:
@@ -133,7 +131,7 @@ def test_refused_before_the_stream_opens(live, how):
     elif how == "no_session":
         url = _url(live, "nosuchsession")
         headers["Authorization"] = f"Bearer {bo}"
-    r = requests.get(url, headers=headers, timeout=10)
+    r = opened(url, headers=headers)
     expected = {"none": 401, "query": 422, "unknown": 401, "host": 403, "no_session": 404}
     assert r.status_code == expected[how], r.text
     assert r.headers["Content-Type"].startswith("application/problem+json")

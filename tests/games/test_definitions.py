@@ -44,13 +44,36 @@ def test_options_have_a_known_type_and_free_inputs_their_bounds(name):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_declares_how_it_is_played(name):
+    """Turns or simultaneous play, exactly one; hidden hands or none, and its engine
+    agrees: a game without hidden hands refuses every declaration."""
+    from companion.games.base import PLAYS
+    from companion.games.errors import RuleError
+
+    game = GAMES[name]
+    assert game.plays <= PLAYS, game.plays - PLAYS
+    assert len(game.plays & {"turns", "simultaneous"}) == 1, game.plays
+    table = _dealt(name)
+    if "hidden_hands" not in game.plays:
+        with pytest.raises(RuleError):
+            game.declare_hand(table.state, 0, {})
+    movers = [seat for seat in range(3) if game.legal_moves(table.state, seat)]
+    if "simultaneous" in game.plays:  # everybody may move at once
+        assert movers == [0, 1, 2]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_whose_turn_follows_the_state_and_stops_at_the_end(name):
+    """A game of turns names the seat on turn while it is played; a simultaneous one
+    never names one. Either way nobody is on turn once it is over."""
     game = GAMES[name]
     table = _dealt(name)
+    turns = "turns" in game.plays
     assert game.status(table.state) == "playing"
-    assert game.on_turn(table.state) == table.state["turn"]["seat"]
+    assert game.on_turn(table.state) == (table.state["turn"]["seat"] if turns else None)
     for _ in table.play(max_moves=300):
-        assert game.on_turn(table.state) in (None, table.state["turn"]["seat"])
+        expected = (None, table.state["turn"]["seat"]) if turns else (None,)
+        assert game.on_turn(table.state) in expected
     state = table.state
     if game.status(state) == "playing":  # an open-ended pad: the host ends it
         state, _ = game.finish(state)
@@ -64,18 +87,9 @@ def test_the_lobby_view_is_the_game_s_own(name):
     assert view["turn"] is None and view["result"] is None
 
 
-def test_the_score_pad_takes_its_player_bounds_and_title_from_its_options():
-    pad = GAMES["scorepad"]
-    options = pad.normalize_options({"min_players": 3, "max_players": 7, "title": "Skat"})
-    assert pad.player_bounds(options) == (3, 7)
-    assert pad.lobby_view(options, [])["title"] == "Skat"
-    assert len(pad.colors) == 12 and pad.seat_in_move
-    assert not any(GAMES[g].seat_in_move for g in GAMES if g != "scorepad")
-    assert GAMES["gaia"].player_bounds(GAMES["gaia"].normalize_options({})) == (2, 5)
-
-
-def test_a_game_may_say_whose_turn_it_is_itself():
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_may_say_whose_turn_it_is_itself(name):
     from dataclasses import replace
 
-    pad = replace(GAMES["scorepad"], whose_turn=lambda state: 5)
-    assert pad.on_turn(_dealt("scorepad").state) == 5
+    game = replace(GAMES[name], whose_turn=lambda state: 5)
+    assert game.on_turn(_dealt(name).state) == 5

@@ -29,7 +29,6 @@ def test_italian_a_before_a_name_is_ad_when_the_name_starts_with_a_vowel(name, s
                 met += 1
                 assert said in render(key, {field: name}, "it"), (key, template)
     assert met  # "tocca a {who}" at least
-    assert render("gaia.event.turn_passed", {"who": "Ada"}, "de") == "Ada ist am Zug"
 
 
 def test_no_italian_sentence_says_a_before_a_vowel_initial_word():
@@ -41,25 +40,6 @@ def test_german_tiles_are_named_without_broken_compounds():
     """ "Wiese-Plättchen" is no German word: a tile is "ein Plättchen mit Wiese"."""
     for key, template in _templates("de"):
         assert "}-Plättchen" not in template, (key, template)
-    assert render("gaia.event.fed", {"owner": "Ada", "terrain": "forest", "source": "plains"},
-                  "de") == "die Stadt von Ada (Wald) frisst ein Tier vom Plättchen mit Wiese"
-
-
-@pytest.mark.parametrize("homunculus", ["insect", "reptile", "fire"])
-def test_german_names_a_kazaam_tile_by_its_part_then_its_homunculus(homunculus):
-    """ "Insekt-Kopf" lacks its linking "-en", and "Feuer-linker Arm" breaks the word: the
-    part comes first and the homunculus after it, as a component is labelled."""
-    tile = {"homunculus": homunculus, "part": "head"}
-    word = render("kazaam.term." + homunculus, {}, "de")
-    assert render("kazaam.event.tile_from_discard", {"who": "Ada", "tile": tile},
-                  "de") == f"Ada nimmt Kopf ({word}) vom Ablagestapel"
-    said = render("kazaam.event.part_built", {
-        "who": "Ada", "slot": "left_arm",
-        "tile": {"homunculus": homunculus, "part": "arm", "ingredients": ["mercury", "sulphur"]}},
-        "de")
-    assert said == f"Ada baut den Platz linker Arm: Arm ({word}; Quecksilber, Schwefel)", said
-    german = dict(_templates("de"))
-    assert all("}-{" not in german[key] for key in ("kazaam.thing.kind", "kazaam.thing.tile"))
 
 
 def test_the_host_has_one_name_in_each_language():

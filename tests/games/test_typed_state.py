@@ -74,12 +74,14 @@ def test_played_states_have_exactly_the_declared_keys(game):
                 assert misfits(declared, table.state) == [], (seed, n)
 
 
-def test_misfits_names_the_stray_key():
-    declared = document_type("scorepad")
-    state = playout("scorepad").deal(1, 2).state
-    broken = {**state, "turn": {"seat": 0}, "players": [{**state["players"][0], "hand": {}}]}
-    assert set(misfits(declared, broken)) == {"state.turn.number: missing",
-                                              "state.players.0.hand: not declared"}
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_misfits_names_the_stray_key(game):
+    declared = document_type(game)
+    state = playout(game).deal(1, 2).state
+    broken = {k: v for k, v in state.items() if k != "result"}
+    broken["players"] = [{**state["players"][0], "no_such_key": {}}]
+    assert set(misfits(declared, broken)) == {"state.result: missing",
+                                              "state.players.0.no_such_key: not declared"}
 
 
 def test_mypy_refuses_a_key_the_document_lacks(tmp_path):

@@ -67,6 +67,7 @@ GAIA = GameOf(
     join_info=join_info,
     private_view=lambda state, seat: {"hand": own_hand(state, seat)},
     board_svg=draw,
+    plays=frozenset({"turns", "hidden_hands"}),
     options=OPTIONS,
     shapes=SHAPES,
     words=WORDS,

@@ -33,7 +33,7 @@ KAZAAM = GameOf(
     # the public view before the deal, as the pages have always read it
     lobby=lambda options, roster: {"turn": None, "board": {"tiles": []}, "supply": None,
                                    "piles": None, "objectives": [], "result": None},
-    join_choices=("prototypes", "ingredients"),
+    join_choices=("prototypes", "ingredients"), plays=frozenset({"turns", "hidden_hands"}),
 )
 
 __all__ = ["KAZAAM", "apply", "legal_moves", "new_game", "normalize_options", "score"]

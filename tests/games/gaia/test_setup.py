@@ -82,3 +82,11 @@ def test_g11_defaults_and_bad_values():
     assert _rule(normalize_options, {"auto_end_turn": 1}) == "G11"
     assert _rule(normalize_options, {"colour": "red"}) == "G11"
     assert _rule(normalize_options, {"city_catalog": "none"}) == "G11"
+
+
+def test_gaia_seats_two_to_five_in_turns_with_hidden_hands():
+    from companion.games import GAMES
+
+    gaia = GAMES["gaia"]
+    assert gaia.player_bounds(gaia.normalize_options({})) == (2, 5)
+    assert gaia.plays == {"turns", "hidden_hands"} and not gaia.seat_in_move

@@ -135,3 +135,13 @@ def test_s1_1_the_limits_offered_are_the_limits_kept():
     refused_option({"categories": [f"r{i}" for i in range(most_rows + 1)]})
     refused_option({"categories": ["x" * (most_chars + 1)]})
     assert normalize_options({"title": "t" * LIMITS["title"][1]})["title"]
+
+
+def test_the_score_pad_takes_its_player_bounds_and_title_from_its_options():
+    from companion.games import GAMES
+
+    pad = GAMES["scorepad"]
+    options = pad.normalize_options({"min_players": 3, "max_players": 7, "title": "Skat"})
+    assert pad.player_bounds(options) == (3, 7)
+    assert pad.lobby_view(options, [])["title"] == "Skat"
+    assert len(pad.colors) == 12 and pad.seat_in_move and pad.plays == {"turns"}

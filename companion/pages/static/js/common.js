@@ -252,6 +252,12 @@ export function seatLive(sid, token, since, onMessage, onLost, onUp = () => {}) 
   return () => { stopped = true; clearTimeout(timer); if (ctrl) ctrl.abort(); };
 }
 
+// The address of a game's page module: served from the game's own folder by the pages'
+// route for registered games (static/games/<game>/<game>.js), wherever the module lives.
+export function pageModule(game) {
+  return new URL(`../games/${encodeURIComponent(game)}/${encodeURIComponent(game)}.js`, import.meta.url).href;
+}
+
 // A catalogue sentence or label by its full key, or null when the catalogue lacks it.
 export function message(key) { return catalogue[key] ?? null; }
 

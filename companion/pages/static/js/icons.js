@@ -6,7 +6,7 @@
 //   hasIcon(game, name) -> bool
 // Names are the engines' values ("forest", "unicorn_horn", "left_ear", "end_turn");
 // slot names fall back to their part ("left_ear" -> "ear").
-import { has, t, term } from "./common.js";
+import { has, pageModule, t, term } from "./common.js";
 
 // Labels for pictures that are actions or page things rather than game words: the
 // catalogue's page words "icon.<name>".
@@ -51,7 +51,7 @@ export function addIcons(game, set) { SETS[game] = { ...(SETS[game] || {}), ...s
 // draws only the common ones).
 export async function iconsFor(game) {
   if (game in SETS) return;
-  try { await import(`./${game}.js`); } catch { /* no page module: the common drawings */ }
+  try { await import(pageModule(game)); } catch { /* no page module: the common drawings */ }
   SETS[game] ||= {};
 }
 

@@ -38,16 +38,16 @@
 //         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
 //                                             a labelled picker with no pre-filled guess }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
-import { api } from "./common.js";
+import { api, pageModule } from "./common.js";
 
 let icons = null;
 try { icons = await import("./icons.js"); } catch { icons = null; }  // P4's icons, when shipped
-// A game's page module is ./<game>.js, loaded when a state first names the game, with the
+// A game's page module (pageModule(): from the game's folder), loaded when a state first names the game, with the
 // game's lists (GET /games → words) its pickers offer, as ctx.words.
 const MODULES = {}; const WORDS = {};
 export async function loadModule(game) {
   if (game in MODULES && WORDS[game]) return;
-  const [mod, games] = await Promise.all([MODULES[game] || import(`./${game}.js`).catch(() => null),
+  const [mod, games] = await Promise.all([MODULES[game] || import(pageModule(game)).catch(() => null),
     api("GET", "/games")]);
   MODULES[game] = mod;
   const found = games.ok && Array.isArray(games.data) ? games.data.find((g) => g.id === game) : null;

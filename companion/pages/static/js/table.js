@@ -3,7 +3,7 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, COLORS } from "./common.js";
+import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, pageModule, COLORS } from "./common.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
@@ -253,10 +253,10 @@ async function icons() {
   try { ctx.icons = await import("./icons.js"); } catch { ctx.icons = null; }
 }
 
-// The game's page module (./<game>.js, as on the phones), once its state names the game.
+// The game's page module (pageModule(), as on the phones), once its state names the game.
 async function board(name) {
   if (name in ctx.boards) return;
-  try { ctx.boards[name] = await import(`./${name}.js`); } catch { ctx.boards[name] = null; }
+  try { ctx.boards[name] = await import(pageModule(name)); } catch { ctx.boards[name] = null; }
 }
 
 await Promise.all([loadMessages(), icons()]);

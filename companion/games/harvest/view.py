@@ -1,0 +1,59 @@
+"""What the table sees of a harvest (H2.2: never a points entry of the open round),
+what a seat sees of its own entry, and joining."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import free_colors, join_common
+from companion.games.errors import BadMove, RuleViolation
+from companion.games.harvest.engine import score
+from companion.games.harvest.state import MAX_PLAYERS, Options, State
+
+
+def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
+    """Every closed round, who has entered the open one, totals and places."""
+    rows = {row["seat"]: row for row in score(state)["players"]}
+    entered = state["turn"]["entered"]
+    players = [{"seat": p["seat"], "name": p["name"], "color": p["color"],
+                "rounds": rows[p["seat"]]["breakdown"]["rounds"],
+                "total": rows[p["seat"]]["total"], "rank": rows[p["seat"]]["rank"],
+                "entered": p["seat"] in entered} for p in state["players"]]
+    view: dict[str, Any] = {
+        "game": "harvest", "status": state["status"], "options": state["options"],
+        "players": players, "turn": {"round": state["turn"]["round"],
+                                     "entered": list(entered)},
+        "round": state["turn"]["round"], "rounds": state["options"]["rounds"],
+        "result": state["result"]}
+    if seat is not None:
+        view.update(private_view(state, seat))
+    return view
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """The seat's own entry for the open round, once made."""
+    mine = state["pending"].get(str(seat))
+    return {} if mine is None else {"entry": mine}
+
+
+def public_move(move: dict[str, Any]) -> dict[str, Any]:
+    """H2.2: the table learns that a seat entered, never the points before the round
+    closes (the round's event shows them all)."""
+    return {k: v for k, v in move.items() if k != "points"}
+
+
+def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
+    """Nobody holds cards: every declaration is refused."""
+    raise BadMove("move", "harvest.hand.none")
+
+
+def join_player(options: Options, roster: list[dict[str, Any]],
+                fields: dict[str, Any]) -> dict[str, Any]:
+    """H1.2: a visible name and a colour nobody at the table has."""
+    if len(roster) >= MAX_PLAYERS:
+        raise RuleViolation("H1.2", "join.full", max=MAX_PLAYERS)
+    return join_common(roster, fields, "H1.2")
+
+
+def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"colors": free_colors(roster), "seats_left": max(0, MAX_PLAYERS - len(roster))}
