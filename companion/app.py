@@ -20,7 +20,7 @@ from companion import i18n, observability
 from companion.live import Hub, Slots
 from companion.sessions import Sessions
 from companion.sessions.tokens import kept_secret, new_secret
-from companion.store import Store, connect, dumps, embedded, keys, loads
+from companion.store import Store, connect, disk, dumps, embedded, keys, loads
 
 
 class OrjsonProvider(JSONProvider):
@@ -63,8 +63,11 @@ class Companion:
                     embedded.ensure_running(self.config["INSTANCE_PATH"],
                                             str(self.config["REDIS_MAXMEMORY"]))
                 client = connect(self.redis_url, int(self.config["REDIS_MAX_CONNECTIONS"]))
+                folder = self.config.get("STORE_DISK_PATH") or (
+                    None if disk.local(self.redis_url) else "")
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
-                                    int(self.config["IDEMPOTENCY_TTL"]))
+                                    int(self.config["IDEMPOTENCY_TTL"]), folder,
+                                    int(self.config.get("STORE_DISK_RESERVE", 0)))
             return self._store
 
     @property
