@@ -17,7 +17,7 @@ from redis.exceptions import RedisError
 
 from companion import config as settings
 from companion import i18n, observability
-from companion.live import Hub, Slots
+from companion.live import Hub, Slots, Turns
 from companion.sessions import Sessions
 from companion.sessions.tokens import kept_secret, new_secret
 from companion.store import Store, connect, disk, dumps, embedded, keys, loads
@@ -50,6 +50,7 @@ class Companion:
         self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
                              int(app.config["SSE_MAX_STREAMS"]),
                              int(app.config.get("SSE_SEAT_RESERVE", 0)))
+        self.catch_ups = Turns(int(app.config.get("SSE_CATCH_UPS", 4)))
 
     @property
     def redis_url(self) -> str:

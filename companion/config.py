@@ -157,6 +157,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("MAX_CONNECTIONS_PER_CLIENT", 64, _whole(1), f"{COUNT} ≥ 1"),
     # seconds a request's line and headers may take to arrive (then the connection ends)
     Setting("HEADER_TIMEOUT", 10.0, _seconds, "seconds, more than 0 and under 3600"),
+    # seconds one write to a live stream may stay blocked (its client stopped reading)
+    # before the stream is closed and its slot given back
+    Setting("SSE_SEND_TIMEOUT", 30.0, _seconds, "seconds, more than 0 and under 3600"),
+    # Last-Event-ID catch-ups reading a page of the log at once, per worker (the others
+    # wait their turn, page by page)
+    Setting("SSE_CATCH_UPS", 4, _whole(1), f"{COUNT} ≥ 1"),
     # bytes of published versions one stream may have waiting before it is closed
     Setting("SSE_BACKLOG_BYTES", 1024 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # log entries (moves, undos, joins...) a session may hold; /moves page size

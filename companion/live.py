@@ -18,7 +18,7 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 import hiredis
@@ -434,3 +434,31 @@ class Slots:
                 self._open[key] = left
             else:
                 del self._open[key]
+
+
+class Turns:
+    """At most ``size`` holders at once (a worker's catch-ups reading the log); the
+    others wait their turn, each up to a deadline. Counts the most held at once."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._free = threading.BoundedSemaphore(size)
+        self._lock = threading.Lock()
+        self.held = 0
+        self.most = 0
+
+    @contextlib.contextmanager
+    def turn(self, wait: float) -> Iterator[bool]:
+        """Hold a turn for the block (True), or False if none came within ``wait``."""
+        if not self._free.acquire(timeout=wait):
+            yield False
+            return
+        with self._lock:
+            self.held += 1
+            self.most = max(self.most, self.held)
+        try:
+            yield True
+        finally:
+            with self._lock:
+                self.held -= 1
+            self._free.release()
