@@ -15,6 +15,8 @@ import os
 from typing import Any
 from urllib.parse import urlsplit
 
+import redis
+
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
@@ -28,10 +30,11 @@ def local(url: str) -> bool:
 
 
 def folder_of(client: Any) -> str | None:
-    """Redis's ``dir`` (None when CONFIG is refused, as managed services do)."""
+    """Redis's ``dir`` (None when CONFIG is refused, as managed services do; a Redis
+    that cannot be reached raises, so the next try asks again)."""
     try:
         found = client.config_get("dir").get("dir")
-    except Exception:  # any refusal means: not measurable, never a failure
+    except redis.ResponseError:  # refused (renamed, ACL): not measurable, never a failure
         return None
     return str(found) if found else None
 
