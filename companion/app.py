@@ -17,10 +17,10 @@ from redis.exceptions import RedisError
 
 from companion import config as settings
 from companion import i18n, observability
-from companion.live import Hub, Slots
+from companion.live import Hub, Slots, Turns
 from companion.sessions import Sessions
 from companion.sessions.tokens import kept_secret, new_secret
-from companion.store import Store, connect, dumps, embedded, keys, loads
+from companion.store import Store, connect, disk, dumps, embedded, keys, loads
 
 
 class OrjsonProvider(JSONProvider):
@@ -50,6 +50,7 @@ class Companion:
         self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
                              int(app.config["SSE_MAX_STREAMS"]),
                              int(app.config.get("SSE_SEAT_RESERVE", 0)))
+        self.catch_ups = Turns(int(app.config.get("SSE_CATCH_UPS", 4)))
 
     @property
     def redis_url(self) -> str:
@@ -63,8 +64,11 @@ class Companion:
                     embedded.ensure_running(self.config["INSTANCE_PATH"],
                                             str(self.config["REDIS_MAXMEMORY"]))
                 client = connect(self.redis_url, int(self.config["REDIS_MAX_CONNECTIONS"]))
+                folder = self.config.get("STORE_DISK_PATH") or (
+                    None if disk.local(self.redis_url) else "")
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
-                                    int(self.config["IDEMPOTENCY_TTL"]))
+                                    int(self.config["IDEMPOTENCY_TTL"]), folder,
+                                    int(self.config.get("STORE_DISK_RESERVE", 0)))
             return self._store
 
     @property

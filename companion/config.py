@@ -86,6 +86,17 @@ def _memory(raw: str) -> str:
     return raw.strip()
 
 
+UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "m": 1024**2, "mb": 1024**2,
+         "g": 1024**3, "gb": 1024**3, "t": 1024**4, "tb": 1024**4}
+
+
+def _bytes(raw: str) -> int:
+    found = re.fullmatch(r"(0|[1-9][0-9]*)(b|kb?|mb?|gb?|tb?)?", raw.strip().lower())
+    if found is None:
+        raise ValueError(raw)
+    return int(found[1]) * UNITS[found[2] or ""]
+
+
 def _url(raw: str) -> str:
     if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", raw.strip()):
         raise ValueError(raw)
@@ -146,6 +157,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("MAX_CONNECTIONS_PER_CLIENT", 64, _whole(1), f"{COUNT} ≥ 1"),
     # seconds a request's line and headers may take to arrive (then the connection ends)
     Setting("HEADER_TIMEOUT", 10.0, _seconds, "seconds, more than 0 and under 3600"),
+    # seconds one write to a live stream may stay blocked (its client stopped reading)
+    # before the stream is closed and its slot given back
+    Setting("SSE_SEND_TIMEOUT", 30.0, _seconds, "seconds, more than 0 and under 3600"),
+    # Last-Event-ID catch-ups reading a page of the log at once, per worker (the others
+    # wait their turn, page by page)
+    Setting("SSE_CATCH_UPS", 4, _whole(1), f"{COUNT} ≥ 1"),
     # bytes of published versions one stream may have waiting before it is closed
     Setting("SSE_BACKLOG_BYTES", 1024 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # log entries (moves, undos, joins...) a session may hold; /moves page size
@@ -159,6 +176,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("MAX_IMPORT_BYTES", 128 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # the share of Redis's maxmemory above which new sessions wait (503)
     Setting("STORE_HIGH_WATER", 0.8, _share, "a share of maxmemory, more than 0 and at most 1"),
+    # free space kept on the store's disk: below it (plus the room a rewrite of the
+    # append-only file needs) new sessions wait (503), as at STORE_HIGH_WATER; 0: never
+    Setting("STORE_DISK_RESERVE", 128 * 1024**2, _bytes, "a size such as 128mb or 2gb (0: "
+            "no reserve)"),
+    # the folder whose disk that is (unset: Redis's own dir, when Redis runs here)
+    Setting("STORE_DISK_PATH", None, _text, "a folder"),
     # the embedded Redis's memory ceiling (a full store refuses writes, never evicts)
     Setting("REDIS_MAXMEMORY", "512mb", _memory, "a size such as 512mb or 1gb"),
     # read where they are used (app, observability); checked here with the rest

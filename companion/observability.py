@@ -34,6 +34,11 @@ MOVES = Counter("companion_moves_total", "Moves by outcome and the rule that ref
 RETRIES = Counter("companion_commit_retries_total", "Write conflicts retried")
 SSE_CLIENTS = Gauge("companion_sse_clients", "Open live-update streams",
                     multiprocess_mode="livesum")
+CATCH_UP_PAGES = Counter("companion_sse_catch_up_pages_total",
+                         "Pages of the log read by Last-Event-ID catch-ups")
+CATCH_UPS_MOST = Gauge("companion_sse_catch_ups_most",
+                       "The most catch-up pages one worker has read at once",
+                       multiprocess_mode="max")
 
 
 def count_move(game: str, outcome: str, rule: str) -> None:

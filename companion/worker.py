@@ -12,6 +12,7 @@ Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` open connections is answered
 
 from __future__ import annotations
 
+import errno
 import socket
 import time
 from collections import Counter
@@ -141,6 +142,12 @@ class OneSendResponse(wsgi.Response):
             send(self.sock, head)
 
     def write(self, arg: bytes) -> None:
+        try:
+            self._write(arg)
+        except TimeoutError as err:  # a live stream's send deadline (api/stream.py)
+            raise BrokenPipeError(errno.EPIPE, "the client stopped reading") from err
+
+    def _write(self, arg: bytes) -> None:
         if self.headers_sent:
             super().write(arg)
             return

@@ -72,7 +72,7 @@ class Ready(MethodView):
     def get(self) -> Any:
         """Readiness: a write to the store goes through"""
         sessions().ping()
-        return {"status": "ready"}
+        return {"status": "ready", "store_disk": sessions().disk()}
 
 
 for prefix in ("", "/api/v1"):  # both at the root (probes) and under the API prefix

@@ -322,6 +322,10 @@ class RulesSchema(Schema):
 
 class HealthSchema(Schema):
     status = fields.String()
+    store_disk = fields.String(metadata={
+        "description": "readiness only: the store's disk is `ok`, `low` (under "
+                       "STORE_DISK_RESERVE: new sessions wait, 503 creation_paused) or "
+                       "`unmeasured` (Redis's files are not on this machine)"})
 
 
 class BgStatsSchema(Schema):

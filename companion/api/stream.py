@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -16,7 +17,7 @@ from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
 from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
 from companion.live import Backlog
-from companion.observability import SSE_CLIENTS
+from companion.observability import CATCH_UP_PAGES, CATCH_UPS_MOST, SSE_CLIENTS
 from companion.sessions import public_state, reads
 from companion.store import Loaded
 
@@ -59,6 +60,26 @@ def _hold_slot(wait: bool = False, seat: bool = False) -> Callable[[], None] | N
     raise said(StreamsFull, "session.streams_full", retry_after=5)
 
 
+def _bound_sends(response: Response) -> None:
+    """Bound each write of this stream to ``SSE_SEND_TIMEOUT``: a client that stops
+    reading leaves its frames blocked in the socket, where the stream never gets back
+    to its backlog (nor to its overflow), so without a deadline it held its slot for
+    ever. Past the deadline the write fails, the server closes the connection and the
+    stream's slot is given back; the client reconnects with Last-Event-ID. (Served by
+    gunicorn: its socket is in the environ; elsewhere nothing changes.)"""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None:
+        return
+    before = sock.gettimeout()
+    sock.settimeout(float(current_app.config["SSE_SEND_TIMEOUT"]))
+
+    def restore() -> None:  # a kept-alive connection's next request waits as before
+        with contextlib.suppress(OSError):
+            sock.settimeout(before)
+
+    response.call_on_close(restore)
+
+
 #: a version has at most this many digits (a log holds thousands of entries)
 VERSION_DIGITS = 15
 
@@ -90,8 +111,12 @@ def events(sid: str) -> Response:
     last = _last_seen()
     release = _hold_slot()
     assert release is not None
-    try:
-        state, version = sessions().public(sid)  # 404 before the stream opens
+    try:  # 404 before the stream opens; a catch-up needs the version only (a storm of
+        # reconnects then costs no public state each, the last page carries it)
+        if last is None:
+            state, version = sessions().public(sid)
+        else:
+            state, version = None, sessions().load(sid).version
     except Exception:
         release()
         raise
@@ -115,6 +140,9 @@ def events(sid: str) -> Response:
                         behind = False
                     except (StoreDown, NotFound):
                         yield b": store unavailable, retrying\n\n"
+                    except CatchUpBusy:
+                        yield b": busy, reconnect to go on\n\n"
+                        return
                 if handling:  # its frame written, or its catch-up made
                     handled(q)
                     handling = False
@@ -137,25 +165,59 @@ def events(sid: str) -> Response:
 
     response = Response(stream_with_context(stream()), mimetype="text/event-stream")
     response.call_on_close(release)  # runs even when the stream never started
+    _bound_sends(response)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
+#: how long a catch-up waits for its next page's turn before its stream ends (the
+#: client reconnects from the last version it got, its progress kept)
+CATCH_UP_WAIT = 20.0
+
+
 def _catch_up(sid: str, seen: int) -> Generator[bytes, None, int]:
     """Send every version after ``seen``, a page of the stored log at a time (range
-    reads, never a replay); the last one carries the state. Returns the last sent."""
+    reads, never a replay); the last one carries the state. Returns the last sent.
+
+    A page is read in one of the worker's catch-up turns (``SSE_CATCH_UPS``) and sent
+    after it: hundreds of reconnecting streams (a replay storm) take turns page by page
+    instead of reading and encoding the log all at once, so another table's moves wait
+    behind a few pages, and a stream holds only the frames of its page (never the
+    session's document) while its client reads them."""
+    turns = current_app.extensions["companion"].catch_ups
     while True:
-        entries, loaded = sessions().history(sid, since=seen)
-        version = loaded.version
-        for item in entries:
-            payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
-            if item["version"] == version:
-                payload["state"] = public_state(loaded.doc, version, sessions().now())
-            yield _sse(item["version"], payload)
-            seen = max(seen, item["version"])
-        if not entries or seen >= version:
-            return max(seen, version)
+        with turns.turn(CATCH_UP_WAIT) as mine:
+            if not mine:
+                raise CatchUpBusy
+            frames, seen, done = _catch_up_page(sid, seen)
+            CATCH_UP_PAGES.inc()
+            CATCH_UPS_MOST.set(turns.most)
+        yield b"".join(frames)  # one write a page, not one a version
+        del frames
+        if done:
+            return seen
+        time.sleep(0)  # let the others' turns and the tables' moves through
+
+
+class CatchUpBusy(Exception):
+    """No catch-up turn came in time: the stream ends, the client reconnects."""
+
+
+def _catch_up_page(sid: str, seen: int) -> tuple[list[bytes], int, bool]:
+    """The frames of the page after ``seen``, the last version they carry, and whether
+    it is the last page (the session's state then rides on its last frame)."""
+    entries, loaded = sessions().history(sid, since=seen)
+    version = loaded.version
+    frames = []
+    for item in entries:
+        payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
+        if item["version"] == version:
+            payload["state"] = public_state(loaded.doc, version, sessions().now())
+        frames.append(_sse(item["version"], payload))
+        seen = max(seen, item["version"])
+    done = not entries or seen >= version
+    return frames, (max(seen, version) if done else seen), done
 
 
 def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any], int]:
@@ -289,6 +351,7 @@ def seat_events(sid: str) -> Response:
                                                          heartbeat)),
                         mimetype="text/event-stream")
     response.call_on_close(release)
+    _bound_sends(response)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response

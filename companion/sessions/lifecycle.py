@@ -45,7 +45,8 @@ def create(ctx: Context, game_name: str, options: dict[str, Any], idem_key: str 
            body_hash: str, players: list[dict[str, Any]] | None = None,
            clock_option: Any = None) -> Outcome:
     """A new session in the lobby; replays the first response for a retried key."""
-    budget.check_new_session(ctx.config, guarded(ctx.store.memory))
+    budget.check_new_session(ctx.config, guarded(ctx.store.memory),
+                            guarded(ctx.store.disk_low))
     normalized = GAMES[game_name].normalize_options(options)
     timer = clock.normalize(clock_option)
     sid, host, again = claim(ctx, idem_key, body_hash)

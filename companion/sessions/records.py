@@ -60,7 +60,8 @@ def import_(ctx: Context, record: dict[str, Any], idem_key: str | None = None,
     """A new session replaying a record; every move is checked on the way."""
     if record.get("format") != EXPORT_FORMAT:
         raise said(Invalid, "session.record_format", format=EXPORT_FORMAT)
-    budget.check_new_session(ctx.config, guarded(ctx.store.memory))
+    budget.check_new_session(ctx.config, guarded(ctx.store.memory),
+                            guarded(ctx.store.disk_low))
     game = GAMES[record["game"]]
     options = game.normalize_options(record.get("options") or {})
     timer = clock.normalize(record.get("clock"))

@@ -53,6 +53,14 @@ class Sessions:
         """Refused (the store is down, read-only or full) unless a write goes through."""
         core.guarded(self.ctx.store.writable)
 
+    def disk(self) -> str:
+        """The store's disk: ``low`` past its reserve (new sessions wait), ``ok``, or
+        ``unmeasured`` where this process cannot see it."""
+        store = self.ctx.store
+        if core.guarded(store.disk) is None:
+            return "unmeasured"
+        return "low" if core.guarded(store.disk_low) else "ok"
+
     # -- lifecycle -----------------------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], idem_key: str | None,
                body_hash: str, clock_option: Any = None) -> Outcome:

@@ -8,6 +8,7 @@ document and the log entry, records the idempotency key and publishes).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from companion.store import keys, readiness, scripts
+from companion.store import disk, keys, readiness, scripts
 from companion.store.docs import Docs
 
 Doc = dict[str, Any]
@@ -35,6 +36,8 @@ class StoreFull(Exception):
 #: or cut off from its master (LOADING, MASTERDOWN). Inside a script they come back
 #: as the script's error, so they are recognized by their code, not their class.
 UNAVAILABLE = re.compile(r"\b(READONLY|MISCONF|LOADING|MASTERDOWN|NOREPLICAS)\b")
+#: a write refused because the store's disk is full (Redis quotes the system's reason)
+NO_SPACE = re.compile(r"No space left on device|ENOSPC|Disk quota exceeded")
 
 
 class SessionOversize(Exception):
@@ -93,8 +96,13 @@ def loads(raw: bytes | str) -> Any:
 
 class Store:
     def __init__(self, client: redis.Redis | RedisCluster, session_ttl: int,
-                 idempotency_ttl: int) -> None:
+                 idempotency_ttl: int, disk_folder: str | None = None,
+                 disk_reserve: int = 0) -> None:
         self.redis = client
+        #: where Redis keeps its files (``disk``): None asks Redis once, "" not measured
+        self._disk_folder = "" if isinstance(client, RedisCluster) else disk_folder
+        #: free bytes kept on that disk beyond what a rewrite of the append-only file needs
+        self.disk_reserve = disk_reserve
         self.session_ttl = session_ttl
         self.idempotency_ttl = idempotency_ttl
         self._commit = client.register_script(scripts.COMMIT)
@@ -227,6 +235,26 @@ class Store:
         info = self._read(self.redis.info, "memory")
         return int(info.get("used_memory", 0)), int(info.get("maxmemory", 0))
 
+    def disk(self) -> tuple[int, int] | None:
+        """Free bytes on the store's disk and the append-only file's size (what its
+        rewrite needs again), or None where the disk cannot be measured from here."""
+        if self._disk_folder is None:
+            self._disk_folder = self._read(disk.folder_of, self.redis) or ""
+        if not self._disk_folder:
+            return None
+        free = disk.free_bytes(self._disk_folder)
+        if free is None:
+            return None
+        return free, int(self._read(disk.aof_bytes, self.redis))
+
+    def disk_low(self) -> bool:
+        """Whether the store's disk holds less than the reserve beyond the room a rewrite
+        of the append-only file needs (never, where it is not measured or no reserve)."""
+        if self.disk_reserve <= 0:
+            return False
+        room = self.disk()
+        return room is not None and room[0] < self.disk_reserve + room[1]
+
     def ping(self) -> bool:
         return bool(self._read(self.redis.ping))
 
@@ -243,8 +271,7 @@ class Store:
         except (redis.ConnectionError, redis.TimeoutError, OSError):
             return self._call(fn, *args)
 
-    @staticmethod
-    def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except (redis.ConnectionError, redis.TimeoutError, OSError) as err:
@@ -252,7 +279,14 @@ class Store:
         except redis.exceptions.ClusterDownError as err:
             raise StoreUnavailable(str(err)) from err
         except redis.ResponseError as err:
-            raise refusal_of(err) from err
+            refusal = refusal_of(err)
+            # a failed save's refusal does not say why: on a disk past its reserve, the
+            # reason is the disk (an operator frees space, not waits for a restart)
+            if isinstance(refusal, StoreUnavailable) and "MISCONF" in str(err):
+                with contextlib.suppress(Exception):
+                    if self.disk_low():
+                        refusal = StoreFull(str(err))
+            raise refusal from err
 
 
 def refusal_of(err: redis.ResponseError) -> Exception:
@@ -260,6 +294,8 @@ def refusal_of(err: redis.ResponseError) -> Exception:
     maxmemory, noeviction), unavailable for a while, or a bug (the reply itself)."""
     text = str(err)
     if isinstance(err, redis.exceptions.OutOfMemoryError) or "OOM " in text:
+        return StoreFull(text)
+    if NO_SPACE.search(text):  # an append-only file Redis could not write (MISCONF)
         return StoreFull(text)
     if isinstance(err, redis.exceptions.ReadOnlyError) or UNAVAILABLE.search(text):
         return StoreUnavailable(text)

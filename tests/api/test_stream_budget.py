@@ -50,7 +50,9 @@ def _until_closed(s: socket.socket) -> bytes:
 
 
 def test_readers_that_never_read_hold_a_bounded_backlog_and_are_closed(tmp_path):
-    served = Served(tmp_path, SSE_BACKLOG_BYTES=str(256 * 1024),
+    # the backlog's bound alone: the send deadline (test_stream_bounds.py) would cut
+    # these readers first on a slow machine
+    served = Served(tmp_path, SSE_BACKLOG_BYTES=str(256 * 1024), SSE_SEND_TIMEOUT="600",
                     RATE_LIMIT_CREATE="1000 per minute")
     stuck: list[socket.socket] = []
     try:
