@@ -81,7 +81,13 @@ class Shards:
             name = node.name
             pubsub = self._pubsubs.get(name)
             if pubsub is None:
-                pubsub = self.client.get_redis_connection(node).pubsub()
+                # a client of its own, not the node's pooled one: a slot map refresh
+                # (ours, or one a failing request makes) marks the pool's connections
+                # for reconnection, which would drop a healthy node's subscriptions
+                manager = self.client.nodes_manager
+                own = manager.create_redis_node(host=node.host, port=node.port,
+                                                **manager.connection_kwargs)
+                pubsub = own.pubsub()
                 self._pubsubs[name] = pubsub
             pubsub.ssubscribe(keys.channel(sid))
             self._node_of[sid] = name
@@ -99,8 +105,7 @@ class Shards:
         subscribed again, wherever their slots live by then, at the next sync)."""
         pubsub = self._pubsubs.pop(name, None)
         if pubsub is not None:
-            with contextlib.suppress(Exception):
-                pubsub.close()
+            _close(pubsub)
         now = time.monotonic()
         for sid in [s for s, n in self._node_of.items() if n == name]:
             del self._node_of[sid]
@@ -186,8 +191,15 @@ class Shards:
 
     def close(self) -> None:
         for pubsub in self._pubsubs.values():
-            with contextlib.suppress(Exception):
-                pubsub.close()
+            _close(pubsub)
         self._pubsubs.clear()
         self._wake_r.close()
         self._wake_w.close()
+
+
+def _close(pubsub: Any) -> None:
+    """Close a node's pub/sub and the pool of the client made for it alone."""
+    with contextlib.suppress(Exception):
+        pubsub.close()
+    with contextlib.suppress(Exception):
+        pubsub.connection_pool.disconnect()
