@@ -276,7 +276,8 @@ class Store:
         say) try once more on a fresh one. Writes are never repeated blindly."""
         try:
             return fn(*args)
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
+        except (redis.ConnectionError, redis.TimeoutError, OSError,
+                redis.exceptions.ClusterDownError):  # a cluster failing over, too
             return self._call(fn, *args)
 
     @staticmethod
