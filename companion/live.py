@@ -307,7 +307,7 @@ class Hub:
                         self._dispatch_sid(sid, data)
                     else:
                         self._wake(sid)
-                self._end_silent(shards.down)
+                self._end_silent(shards)
         finally:
             with self._lock:
                 self._shards = None
@@ -315,17 +315,20 @@ class Hub:
             self._ended_at.clear()
             shards.close()
 
-    def _end_silent(self, down: dict[str, float]) -> None:
+    def _end_silent(self, shards: Shards) -> None:
         """End the streams of each session whose subscription is down for longer than
         :data:`SILENT_SECONDS` (again every that long, while it stays down)."""
-        now = time.monotonic()
+        now, down = time.monotonic(), shards.down
         for sid in self._ended_at.keys() - down.keys():
             del self._ended_at[sid]
         for sid, since in down.items():
             if now - max(since, self._ended_at.get(sid, 0.0)) >= SILENT_SECONDS:
                 self._ended_at[sid] = now
                 self._end(sid)
-        self._shard_down_since = min(down.values(), default=None)
+        # a failed node counts until it is back or replaced, even once its sessions'
+        # streams were ended (their screens come back to it)
+        self._shard_down_since = min([*down.values(), *shards.unreachable.values()],
+                                     default=None)
         self._report(len(down))
 
     def _end_all(self) -> None:

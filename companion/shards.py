@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: how often, at most, the slot map is asked again while a session waits for its shard
 REFRESH_SECONDS = 0.5
+#: how long a failed node no streamed session needs counts as down
+FORGET_SECONDS = 30.0
 
 
 class Shards:
@@ -45,6 +47,12 @@ class Shards:
         #: session id -> when (monotonic) its subscription was lost or first refused;
         #: cleared once a node confirms it again. Read by the hub (its streams' silence)
         self.down: dict[str, float] = {}
+        #: node name -> since when it failed. Kept after its sessions' streams were
+        #: ended (they come back): cleared once the node confirms a subscription again,
+        #: once the slot map shows it owns nothing (replaced by its replica), or after
+        #: FORGET_SECONDS in which no streamed session needed it
+        self.unreachable: dict[str, float] = {}
+        self._needed: dict[str, float] = {}  # node name -> when a session last wanted it
         self._stale = False  # the slot map may be out of date: refresh before subscribing
         self._refreshed = 0.0
         self._wake_r, self._wake_w = socket.socketpair()
@@ -60,7 +68,7 @@ class Shards:
         wanted. A node that cannot be reached costs only its own sessions: they wait,
         marked :attr:`down`, for the next try on a refreshed slot map, while the other
         nodes' subscriptions go on."""
-        if self._stale:
+        if self._stale or self.unreachable:
             self._refresh()
         for sid in wanted - self._node_of.keys():
             self._subscribe(sid)
@@ -91,6 +99,7 @@ class Shards:
                 self._pubsubs[name] = pubsub
             pubsub.ssubscribe(keys.channel(sid))
             self._node_of[sid] = name
+            self._needed[name] = time.monotonic()
         except (redis.ConnectionError, redis.TimeoutError, OSError,
                 redis.exceptions.SlotNotCoveredError) as err:
             log.warning("live updates: session %s's shard (%s) unreachable: %s",
@@ -107,6 +116,8 @@ class Shards:
         if pubsub is not None:
             _close(pubsub)
         now = time.monotonic()
+        self.unreachable.setdefault(name, now)
+        self._needed[name] = now
         for sid in [s for s, n in self._node_of.items() if n == name]:
             del self._node_of[sid]
             self.down.setdefault(sid, now)
@@ -125,12 +136,17 @@ class Shards:
             self._stale = False
         except (redis.RedisError, OSError) as err:  # no node answered: tried again later
             log.warning("live updates: cluster topology not refreshed: %s", err)
+            return
+        owners = {node.name for node in self.client.get_primaries()}
+        for name in list(self.unreachable):
+            if name not in owners or now - self._needed.get(name, 0.0) > FORGET_SECONDS:
+                del self.unreachable[name]  # replaced by its replica, or nobody needs it
 
     @property
     def waiting(self) -> bool:
-        """Whether some session waits for its subscription (the listener then wakes
-        up soon to try again instead of waiting for a poke)."""
-        return bool(self.down) or self._stale
+        """Whether some session or node waits for its subscription (the listener then
+        wakes up soon to try again instead of waiting for a poke)."""
+        return bool(self.down) or self._stale or bool(self.unreachable)
 
     def messages(self, timeout: float) -> Iterator[tuple[str, str, bytes]]:
         """(kind, session id, data) of what arrived — ``"message"`` for a change,
@@ -177,6 +193,7 @@ class Shards:
             return "message", sid, message["data"]
         if kind == "ssubscribe" and sid in self._node_of:
             self.down.pop(sid, None)
+            self.unreachable.pop(self._node_of[sid], None)
             return "subscribed", sid, b""
         if kind == "sunsubscribe":
             if sid in self._leaving:
