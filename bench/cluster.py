@@ -283,8 +283,9 @@ def failover(args: argparse.Namespace) -> None:
               + (f"{worst:.1f} s" if worst != float("inf")
                  else f"never (watched {ended - killed:.0f} s)"))
         if told:
+            said = sorted({f"{status}: {detail[:70]}" for _, status, detail in told})
             print(f"  B's /readyz: {len(told)} refusals from +{told[0][0] - killed:.1f} s "
-                  f"to +{told[-1][0] - killed:.1f} s ({told[0][1]}: {told[0][2][:90]})")
+                  f"to +{told[-1][0] - killed:.1f} s ({'; '.join(said)})")
         else:
             print("  B's /readyz: 200 throughout")
     finally:
