@@ -52,7 +52,7 @@ def test_a_listener_that_cannot_subscribe_ends_its_streams_and_is_not_ready(
     try:
         until(lambda: screen.version >= 0)
         start = screen.version
-        until(lambda: admin.execute_command("PUBSUB NUMPAT") == 1)  # listening
+        until(lambda: admin.execute_command("PUBSUB NUMPAT") >= 1)  # listening
         assert ready(server.url).status_code == 200
         assert gauge(server.url, "companion_listener_up") == 1
         try:
@@ -73,7 +73,7 @@ def test_a_listener_that_cannot_subscribe_ends_its_streams_and_is_not_ready(
             admin.execute_command("ACL", "SETUSER", "default", "+psubscribe")
         until(lambda: ready(server.url).status_code == 200)
         assert gauge(server.url, "companion_listener_up") == 1
-        until(lambda: admin.execute_command("PUBSUB NUMPAT") == 1)
+        until(lambda: admin.execute_command("PUBSUB NUMPAT") >= 1)
         move(api, t, [1, 0])  # live again, by the subscription
         assert screen.reached(start + 2, timeout=20) is not None
     finally:
