@@ -68,7 +68,10 @@ class Companion:
                     None if disk.local(self.redis_url) else "")
                 self._store = Store(client, int(self.config["SESSION_TTL"]),
                                     int(self.config["IDEMPOTENCY_TTL"]), folder,
-                                    int(self.config.get("STORE_DISK_RESERVE", 0)))
+                                    int(self.config.get("STORE_DISK_RESERVE", 0)),
+                                    int(self.config["REDIS_WAIT_REPLICAS"]),
+                                    int(self.config["REDIS_WAIT_MS"]))
+                self._store.on_unreplicated = observability.count_unreplicated
             return self._store
 
     @property
@@ -101,8 +104,15 @@ class Companion:
             if self._hub is None:
                 self._hub = Hub(store.redis, store.docs,
                                 int(self.config["SSE_BACKLOG_BYTES"]),
-                                sharded=lambda: store.sharded)
+                                sharded=lambda: store.sharded,
+                                on_state=observability.listener_state)
             return self._hub
+
+    def listener_down_for(self) -> float:
+        """Seconds this worker's live-update listener has been down (0: up, or unused)."""
+        with self._lock:
+            hub = self._hub
+        return hub.down_for() if hub is not None else 0.0
 
     def close(self) -> None:
         """Release this process's Redis connections (tests, shutdown)."""

@@ -126,6 +126,9 @@ SETTINGS: tuple[Setting, ...] = (
             "redis+cluster:// URL"),
     # per worker process; requests wait for a free connection (bounded, blocking)
     Setting("REDIS_MAX_CONNECTIONS", 64, _whole(1), f"{COUNT} ≥ 1"),
+    # replicas a move's commit waits for (WAIT) before its 201; 0: answer at once
+    Setting("REDIS_WAIT_REPLICAS", 0, _whole(0), f"{COUNT} ≥ 0"),
+    Setting("REDIS_WAIT_MS", 1000, _whole(1), f"{COUNT} of milliseconds ≥ 1"),
     Setting("INSTANCE_PATH", None, _text, "a folder", env="COMPANION_INSTANCE_PATH"),
     # base of join_url; unset: derived from the request (localhost -> LAN address)
     Setting("PUBLIC_URL", None, _url, "an http:// or https:// URL without query"),

@@ -38,6 +38,12 @@ log = logging.getLogger(__name__)
 #: reconnects with Last-Event-ID and catches up from the stored log)
 OVERFLOW: dict[str, Any] = {"overflow": True}
 
+#: how long a session's streams may go without a subscription behind them (a Redis
+#: restarting, a cluster node failing over) before they are ended: a stream left open
+#: would send heartbeats and nothing else, and its client would never reconnect; ended,
+#: it reconnects with Last-Event-ID and catches up from the stored log
+SILENT_SECONDS = 2.0
+
 
 class Backlog(queue.Queue[dict[str, Any]]):
     """One stream's messages not yet sent, bounded in bytes (the published JSON): a
@@ -105,8 +111,20 @@ class Backlog(queue.Queue[dict[str, Any]]):
 class Hub:
     def __init__(self, client: Any, docs: Docs | None = None,
                  backlog: int = 1024 * 1024,
-                 sharded: Callable[[], bool] = lambda: False) -> None:
+                 sharded: Callable[[], bool] = lambda: False,
+                 on_state: Callable[[bool, int], None] = lambda up, down: None) -> None:
         self.client = client
+        #: told (listener up, sessions whose subscription is down) when either changes
+        self.on_state = on_state
+        self._reported: tuple[bool, int] = (True, 0)
+        #: since when (monotonic) the listener is down while streams want it; None: up
+        self._down_since: float | None = None
+        self._last_end = 0.0  # when the streams were last ended for a lost listener
+        #: since when the oldest lost sharded subscription is down (None: none is)
+        self._shard_down_since: float | None = None
+        self._ended_at: dict[str, float] = {}  # session -> its streams last ended
+        with contextlib.suppress(Exception):
+            on_state(True, 0)  # up until it fails: the gauge exists from the start
         #: asked by the listener (each time it connects): SSUBSCRIBE per session or not
         self.sharded = sharded
         self._shards: Shards | None = None
@@ -162,6 +180,22 @@ class Hub:
             group = list(self._subscribers.get(sid, ()))
         return all(q.settle(timeout) for q in group if isinstance(q, Backlog))
 
+    def down_for(self) -> float:
+        """Seconds this worker's listener (or one of its sharded subscriptions) has been
+        down while streams want it; 0 when it is up or nobody streams here."""
+        with self._lock:
+            if not self._subscribers:
+                return 0.0
+        since = [t for t in (self._down_since, self._shard_down_since) if t is not None]
+        return time.monotonic() - min(since) if since else 0.0
+
+    def _report(self, down_sessions: int = 0) -> None:
+        state = (self._down_since is None, down_sessions)
+        if state != self._reported:
+            self._reported = state
+            with contextlib.suppress(Exception):  # metrics never stop the listener
+                self.on_state(*state)
+
     @property
     def clients(self) -> int:
         with self._lock:
@@ -201,6 +235,7 @@ class Hub:
         while not self.stopped.is_set():
             with self._lock:
                 if not self._subscribers:
+                    # a failure is remembered (``down_for``) until a subscription works
                     self._thread = None
                     return
             try:
@@ -215,8 +250,16 @@ class Hub:
                 if self.stopped.is_set():
                     break
                 log.warning("live updates: Redis pub/sub lost (%s); retrying", err)
+                now = time.monotonic()
+                if self._down_since is None:
+                    self._down_since = self._last_end = now
+                    self._report()
+                elif now - self._last_end >= SILENT_SECONDS:
+                    self._last_end = now
+                    self._end_all()  # silent too long: the clients resume from the log
                 self.stopped.wait(backoff)
-                backoff = min(backoff * 2, 5.0)
+                # short: a restarted Redis is heard again within a second of its return
+                backoff = min(backoff * 2, 1.0)
 
     def _listen(self) -> None:
         """Plain pub/sub: one pattern subscription hears every session's changes. The
@@ -226,6 +269,8 @@ class Hub:
         try:
             pattern.confirmed(timeout=CONFIRM_SECONDS)
             self.connected.set()
+            self._down_since = None
+            self._report()
             self._wake_all()  # anything published while we were away: catch up
             self.synced.set()
             while not self.stopped.is_set():
@@ -241,12 +286,18 @@ class Hub:
         """Sharded pub/sub: the sessions streamed here, each SSUBSCRIBEd on its shard.
         A session resyncs once its subscription is in effect (confirmed by its node):
         whatever was published before — while its stream read the store, or while the
-        listener was away — is caught up from the stored log, as ``_wake_all`` does."""
+        listener was away — is caught up from the stored log, as ``_wake_all`` does.
+
+        A node that fails costs only its own sessions' subscriptions: they are made
+        again on the slots' new owner (``Shards`` refreshes the slot map), and while
+        they stay down past :data:`SILENT_SECONDS` their streams are ended."""
         shards = Shards(self.client)
         with self._lock:
             self._shards = shards
         try:
             self.connected.set()
+            self._down_since = None
+            self._report()
             while not self.stopped.is_set():
                 with self._lock:
                     wanted = set(self._subscribers)
@@ -258,10 +309,43 @@ class Hub:
                         self._dispatch_sid(sid, data)
                     else:
                         self._wake(sid)
+                self._end_silent(shards)
         finally:
             with self._lock:
                 self._shards = None
+            self._shard_down_since = None
+            self._ended_at.clear()
             shards.close()
+
+    def _end_silent(self, shards: Shards) -> None:
+        """End the streams of each session whose subscription is down for longer than
+        :data:`SILENT_SECONDS` (again every that long, while it stays down)."""
+        now, down = time.monotonic(), shards.down
+        for sid in self._ended_at.keys() - down.keys():
+            del self._ended_at[sid]
+        for sid, since in down.items():
+            if now - max(since, self._ended_at.get(sid, 0.0)) >= SILENT_SECONDS:
+                self._ended_at[sid] = now
+                self._end(sid)
+        # a failed node counts until it is back or replaced, even once its sessions'
+        # streams were ended (their screens come back to it)
+        self._shard_down_since = min([*down.values(), *shards.unreachable.values()],
+                                     default=None)
+        self._report(len(down))
+
+    def _end_all(self) -> None:
+        with self._lock:
+            sids = list(self._subscribers)
+        for sid in sids:
+            self._end(sid)
+
+    def _end(self, sid: str) -> None:
+        """End the session's streams here (a long-poll reads the store instead)."""
+        with self._lock:
+            group = list(self._subscribers.get(sid, ()))
+        for q in group:
+            with contextlib.suppress(queue.Full):
+                q.put_nowait(OVERFLOW)
 
     def _wake_all(self) -> None:
         """Tell every client to re-check the store (messages may have been missed)."""

@@ -7,15 +7,17 @@ line; they never include headers, so tokens are never logged.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
+import shutil
 import time
 from random import getrandbits
 from typing import Any
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -29,9 +31,12 @@ from prometheus_client import (
 REQUESTS = Counter("companion_requests_total", "HTTP requests", ["route", "method", "status"])
 LATENCY = Histogram("companion_request_seconds", "Request latency by route", ["route"],
                     buckets=(.002, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 30))
-MOVES = Counter("companion_moves_total", "Moves by outcome and the rule that refused them",
-                ["game", "outcome", "rule"])
+MOVES = Counter("companion_moves_total", "Moves answered, by outcome and the rule that "
+                "refused them (a commit retried counts once)", ["game", "outcome", "rule"])
 RETRIES = Counter("companion_commit_retries_total", "Write conflicts retried")
+UNREPLICATED = Counter("companion_commits_unreplicated_total",
+                       "Commits answered after REDIS_WAIT_MS with fewer than "
+                       "REDIS_WAIT_REPLICAS replicas acknowledging them")
 SSE_CLIENTS = Gauge("companion_sse_clients", "Open live-update streams",
                     multiprocess_mode="livesum")
 CATCH_UP_PAGES = Counter("companion_sse_catch_up_pages_total",
@@ -39,6 +44,20 @@ CATCH_UP_PAGES = Counter("companion_sse_catch_up_pages_total",
 CATCH_UPS_MOST = Gauge("companion_sse_catch_ups_most",
                        "The most catch-up pages one worker has read at once",
                        multiprocess_mode="max")
+LISTENER_UP = Gauge("companion_listener_up", "1 while the worker's live-update listener "
+                    "is subscribed (or has nothing to stream), 0 while it is down; the "
+                    "lowest over the workers", multiprocess_mode="livemin")
+LISTENER_SESSIONS_DOWN = Gauge("companion_listener_sessions_down", "Streamed sessions "
+                               "whose subscription is down (their shard failing over)",
+                               multiprocess_mode="livesum")
+STORE_UP = Gauge("companion_store_up", "1 if a small write to the store went through "
+                 "when /metrics was read, else 0", multiprocess_mode="livemostrecent")
+STORE_MEMORY_HEADROOM = Gauge("companion_store_memory_headroom_ratio", "Share of Redis's "
+                              "maxmemory still free (1 without a ceiling)",
+                              multiprocess_mode="livemostrecent")
+DISK_FREE = Gauge("companion_instance_disk_free_bytes", "Free bytes on the file system "
+                  "of the instance folder (the embedded Redis writes there)",
+                  multiprocess_mode="livemostrecent")
 
 
 def count_move(game: str, outcome: str, rule: str) -> None:
@@ -49,6 +68,31 @@ def count_move(game: str, outcome: str, rule: str) -> None:
 def count_retry() -> None:
     """The sessions layer's report of a write conflict retried."""
     RETRIES.inc()
+
+
+def count_unreplicated(_acked: int) -> None:
+    """The store's report of a commit its replicas did not acknowledge in time."""
+    UNREPLICATED.inc()
+
+
+def listener_state(up: bool, sessions_down: int) -> None:
+    """The hub's report of its listener (live.Hub.on_state)."""
+    LISTENER_UP.set(1 if up else 0)
+    LISTENER_SESSIONS_DOWN.set(sessions_down)
+
+
+def _health_gauges() -> None:
+    """The store's reachability and headroom, read by the worker answering /metrics."""
+    companion = current_app.extensions["companion"]
+    try:
+        companion.sessions.ping()
+        STORE_UP.set(1)
+        used, ceiling = companion.store.memory()
+        STORE_MEMORY_HEADROOM.set(max(0.0, 1 - used / ceiling) if ceiling else 1.0)
+    except Exception:  # any failure to write means down; /metrics itself still answers
+        STORE_UP.set(0)
+    with contextlib.suppress(OSError):
+        DISK_FREE.set(shutil.disk_usage(current_app.instance_path).free)
 
 
 #: the methods counted by name; any other (a client may send any token) is "other",
@@ -87,6 +131,7 @@ def configure_logging() -> None:
 
 
 def metrics_response() -> Response:
+    _health_gauges()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import contract, schemas
 from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
-from companion.errors import NotFound, said
+from companion.errors import NotFound, StoreDown, said
 from companion.games import GAMES
 from companion.games.rules import rules_for
+from companion.live import SILENT_SECONDS
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("join", __name__, url_prefix="/api/v1", description="Join a table by its code")
@@ -68,10 +69,15 @@ class Ready(MethodView):
     @health.response(200, schemas.HealthSchema)
     @health.alt_response(503, schema=schemas.ProblemSchema,
                          description="the store refuses writes: unreachable, read-only, "
-                                     "a failed save, full")
+                                     "a failed save, full; or this worker's live-update "
+                                     "listener has lost its subscription for a while")
     def get(self) -> Any:
-        """Readiness: a write to the store goes through"""
+        """Readiness: a write to the store goes through, and live updates are heard"""
         sessions().ping()
+        down = current_app.extensions["companion"].listener_down_for()
+        if down > SILENT_SECONDS:
+            raise said(StoreDown, "session.listener_down", retry_after=2,
+                       seconds=f"{down:.0f}")
         return {"status": "ready", "store_disk": sessions().disk()}
 
 

@@ -33,7 +33,10 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
     """A player's move (or the host's, for a named seat), checked by the engine.
     ``with_me``: the answer also carries the acting seat's private view and legal moves
     (``me``, as ``/me?include=legal`` gives them), so the moving phone needs no read;
-    never for the host playing a seat that has a phone, never in a replay."""
+    never for the host playing a seat that has a phone, never in a replay.
+    Counted once per answer (``on_move``): a commit retried decides again, and a
+    replay decides nothing."""
+    judged: list[str] = []  # the game's name, once the engine has looked at the move
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
@@ -43,12 +46,8 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
             raise said(NotActive, "session.not_started", rule=rules.STARTED)
         made = body if game.seat_in_move else {k: v for k, v in body.items() if k != "seat"}
         bounds.check_move(game, made)
-        try:
-            doc["state"], events = game.apply(doc["state"], seat, made)
-        except RuleError as err:
-            ctx.on_move(game.name, "rejected", err.rule)
-            raise
-        ctx.on_move(game.name, "accepted", "")
+        judged[:] = [game.name]
+        doc["state"], events = game.apply(doc["state"], seat, made)
         doc["status"] = doc["state"]["status"]
         doc["moves"] += 1
         entry = {"k": "move", "seat": seat, "by": by, "m": made}
@@ -60,7 +59,15 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
                 view = (seat, answer["me"])
         return Change(doc, entry, events, answer, secret_fields=("me",), view=view)
 
-    return change(ctx, sid, decide, idem, expected_version)
+    try:
+        done = change(ctx, sid, decide, idem, expected_version)
+    except RuleError as err:
+        if judged:
+            ctx.on_move(judged[0], "rejected", err.rule)
+        raise
+    if judged and not done.replayed:
+        ctx.on_move(judged[0], "accepted", "")
+    return done
 
 
 def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[str, Any]

@@ -97,12 +97,17 @@ def loads(raw: bytes | str) -> Any:
 class Store:
     def __init__(self, client: redis.Redis | RedisCluster, session_ttl: int,
                  idempotency_ttl: int, disk_folder: str | None = None,
-                 disk_reserve: int = 0) -> None:
+                 disk_reserve: int = 0, wait_replicas: int = 0, wait_ms: int = 1000) -> None:
         self.redis = client
         #: where Redis keeps its files (``disk``): None asks Redis once, "" not measured
         self._disk_folder = "" if isinstance(client, RedisCluster) else disk_folder
         #: free bytes kept on that disk beyond what a rewrite of the append-only file needs
         self.disk_reserve = disk_reserve
+        #: replicas a commit waits for (WAIT) before it is answered; 0: none
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
+        #: told the replicas that acknowledged a commit in time when fewer than asked
+        self.on_unreplicated: Any = lambda acked: None
         self.session_ttl = session_ttl
         self.idempotency_ttl = idempotency_ttl
         self._commit = client.register_script(scripts.COMMIT)
@@ -214,8 +219,11 @@ class Store:
                 "1" if self.sharded else "0",
                 b"%d:%s" % (view[0], dumps(view[1])) if view is not None else ""]
         idem = idem_key or keys.idempotency(sid, "-", "-")
-        status, value = self._call(self._commit,
-                                   keys=[keys.session(sid), keys.log(sid), idem], args=args)
+        names = [keys.session(sid), keys.log(sid), idem]
+        if self.wait_replicas > 0:
+            status, value = self._call(self._commit_and_wait, sid, names, args)
+        else:
+            status, value = self._call(self._commit, keys=names, args=args)
         if status == 0:
             self.docs.drop(sid)
             raise VersionConflict(sid)
@@ -225,6 +233,34 @@ class Store:
             raise SessionOversize(sid)
         self.docs.put(sid, int(value), expected + 1, raw)
         return int(value)
+
+    def _commit_and_wait(self, sid: str, names: list[str], args: list[Any]) -> Any:
+        """The commit script, then ``WAIT`` for ``wait_replicas`` replicas (at most
+        ``wait_ms``), in one pipeline: WAIT counts the writes of its own connection only,
+        so both go down the same one — on a cluster, the session's master's. A change
+        already committed stays committed when fewer replicas answer in time: it is
+        answered as usual, and counted (``on_unreplicated``)."""
+        client: Any = self.redis
+        if isinstance(self.redis, RedisCluster):  # ``client`` stays Any: untyped calls
+            node = client.get_node_from_key(names[0])
+            client = client.get_redis_connection(node)
+        pipe = client.pipeline(transaction=False)
+        self._commit(keys=names, args=args, client=pipe)
+        pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+        try:
+            result, acked = pipe.execute()
+        except redis.ResponseError as err:
+            if isinstance(err, redis.exceptions.MovedError | redis.exceptions.AskError
+                          | redis.exceptions.TryAgainError):
+                # the slot moved (a failover): nothing was written; the next try goes to
+                # the new owner
+                if isinstance(self.redis, RedisCluster):
+                    self.redis.nodes_manager.initialize()
+                raise StoreUnavailable(str(err)) from err
+            raise
+        if int(acked) < self.wait_replicas:
+            self.on_unreplicated(int(acked))
+        return result
 
     def memory(self) -> tuple[int, int]:
         """Redis's used memory and its ``maxmemory`` (0: no ceiling), in bytes, read
@@ -268,7 +304,8 @@ class Store:
         say) try once more on a fresh one. Writes are never repeated blindly."""
         try:
             return fn(*args)
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
+        except (redis.ConnectionError, redis.TimeoutError, OSError,
+                redis.exceptions.ClusterDownError):  # a cluster failing over, too
             return self._call(fn, *args)
 
     def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:

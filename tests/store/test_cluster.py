@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+import requests
 from redis.cluster import RedisCluster
 
 from companion.store import Store, connect, keys, sharded_pubsub
@@ -19,6 +20,7 @@ from tests.api.test_lifecycle import play_through_api
 from tests.conftest import LiveServer, make_app
 
 from .cluster import LocalCluster
+from .screens import Screen
 
 
 @pytest.fixture(scope="module")
@@ -222,3 +224,54 @@ def test_a_standalone_redis_7_keeps_the_pattern_subscription(clean_redis, tmp_pa
             stream.close()
     finally:
         server.stop()
+
+
+def _pubsub_ids(port: int) -> set[str]:
+    listed = redis.Redis(port=port).execute_command("CLIENT LIST TYPE pubsub")
+    text = listed.decode() if isinstance(listed, bytes) else str(listed)
+    return {part[3:] for line in text.splitlines() for part in line.split()
+            if part.startswith("id=")}
+
+
+def test_one_failing_node_costs_only_its_own_subscriptions(cluster, on_cluster):
+    """One node refusing this worker's SSUBSCRIBE: only its session's stream is ended
+    (its screen resumes from the stored log), /readyz says so, and the other node's
+    subscription is never dropped; once the node accepts again, all is live."""
+    api = Api(on_cluster.url)
+    tables: dict[int, dict] = {}
+    while len(tables) < 2:
+        t = api.table(2)
+        tables.setdefault(_owner(cluster, t["sid"]), t)
+    (bad, lost), (good, kept) = tables.items()
+    screens = {n: Screen(f"{api.base}/sessions/{t['sid']}/events") for n, t in tables.items()}
+    node = redis.Redis(port=cluster.ports[bad])
+    try:
+        for n, t in tables.items():
+            _until(lambda n=n, t=t: screens[n].version >= 0, 20)
+            _until(lambda n=n, t=t: _shard_subscribers(cluster, t["sid"])[n] == 1, 20)
+        start = {n: screens[n].version for n in tables}
+        kept_by = _pubsub_ids(cluster.ports[good])
+        try:
+            node.execute_command("ACL", "SETUSER", "default", "-ssubscribe")
+            node.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+            _move(api, lost, [0, 0])
+            assert screens[bad].reached(start[bad] + 1, timeout=20) is not None
+            assert screens[bad].ends >= 1  # ended, not left silent
+            refused = _until(lambda: [r for r in [requests.get(f"{on_cluster.url}/readyz",
+                                                               timeout=10)]
+                                      if r.status_code == 503], 20)[0]
+            assert "Live updates" in refused.json()["detail"]
+            _move(api, kept, [0, 0])
+            assert screens[good].reached(start[good] + 1, timeout=20) is not None
+            assert screens[good].ends == 0
+            assert _pubsub_ids(cluster.ports[good]) == kept_by  # never dropped
+        finally:
+            node.execute_command("ACL", "SETUSER", "default", "+ssubscribe")
+        _until(lambda: _shard_subscribers(cluster, lost["sid"])[bad] == 1, 20)
+        _until(lambda: requests.get(f"{on_cluster.url}/readyz", timeout=10).status_code
+               == 200, 20)
+        _move(api, lost, [1, 0])  # live again, by the new subscription
+        assert screens[bad].reached(start[bad] + 2, timeout=20) is not None
+    finally:
+        for screen in screens.values():
+            screen.close()
