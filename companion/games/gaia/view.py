@@ -71,6 +71,12 @@ def own_hand(state: State, seat: int) -> dict[str, Any]:
             for pile, h in hand.items()}
 
 
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """The seat's own hand, and whether a Tornado left it to declare a pile again (G1.2)."""
+    return {"hand": own_hand(state, seat),
+            "declare_again": bool(state["players"][seat].get("redeclare"))}
+
+
 def score(state: State) -> dict[str, Any]:
     """Live score: pawns placed (G9.3); final ranks follow the game's result."""
     players = state["players"]
@@ -107,6 +113,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
         raise BadMove("move", "move.bad_field", field="hand")
     new = clone(state)
     player = new["players"][seat]
+    player.pop("redeclare", None)
     for pile in cards.piles_of(state):
         raw = hand.get(pile, [])
         if not isinstance(raw, list):
@@ -146,4 +153,4 @@ def finish(state: State) -> tuple[State, list[dict[str, Any]]]:
     return new, ctx.events
 
 
-__all__ = ["declare_hand", "finish", "public_move", "ranking", "score", "view_for"]
+__all__ = ["declare_hand", "finish", "private_view", "public_move", "ranking", "score", "view_for"]
