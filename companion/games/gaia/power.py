@@ -17,6 +17,7 @@ from companion.games.gaia.components import (
 )
 from companion.games.gaia.context import Ctx, coord, coord_list
 from companion.games.gaia.document import Reaction, Tile, window
+from companion.games.gaia.names import place
 
 Move = dict[str, Any]
 
@@ -87,6 +88,7 @@ def play_power(ctx: Ctx, move: Move) -> None:
     claims = move.get("claim_cities")
     if claims is not None:  # its shape now; which cities, once the card acted (G6.5)
         claims = coord_list(claims, "claim_cities")
+        _check_claim_shape(ctx, claims)
     powers = ctx.player["powers"]
     powers[card] = powers.get(card, 0) + 1
     ctx.emit("power_played", seat=ctx.seat, card=card, **target)
@@ -100,6 +102,19 @@ def play_power(ctx: Ctx, move: Move) -> None:
         return
     resolve(ctx, card, target)
     resolve_claims(ctx, ctx.seat, claims)
+
+
+def _check_claim_shape(ctx: Ctx, claims: list[list[int]]) -> None:
+    """G6.5: what a claim can be refused for before any city rose: a city named twice,
+    or more cities than pawns in hand."""
+    for at in claims:
+        if claims.count(at) > 1:
+            named = place(ctx.state, key(at))
+            rule_key = "gaia.claim.not_claimable" if "owner" in named else "gaia.claim.no_city"
+            raise RuleViolation("G6.5", rule_key, at=at, **named)
+    if len(claims) > ctx.player["pawns"]:
+        raise RuleViolation("G6.5", "gaia.claim.no_pawns", wanted=len(claims),
+                            have=ctx.player["pawns"])
 
 
 def resolve(ctx: Ctx, card: str, target: dict[str, Any]) -> None:
@@ -174,7 +189,7 @@ def _after_window(ctx: Ctx, reaction: Reaction, claims: Any) -> None:
     actor = Ctx(ctx.state, reaction["actor"], ctx.events)
     resolve(actor, reaction["card"], reaction["target"])
     if ctx.state["turn"]["phase"] == "actions":
-        resolve_claims(actor, actor.seat, claims)
+        resolve_claims(actor, actor.seat, claims, lapse="claims" in reaction)
 
 
 def defend(ctx: Ctx, move: Move) -> None:
