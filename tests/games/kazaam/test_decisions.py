@@ -150,3 +150,25 @@ def test_k5_4_a_known_tile_cannot_be_renamed():
     with pytest.raises(RuleError) as info:
         KAZAAM.declare_hand(s2, 0, {"tiles": others[:total]})
     assert (info.value.rule, info.value.key) == ("K5.4", "kazaam.hand.known_tile")
+
+
+def test_k5_2_a_named_tile_the_declarations_cannot_hold_still_leaves():
+    """Decision of 2026-12-04: the arm is judged on public tiles and the actor's hand
+    only; Bo's declarations that cannot hold the named tile turn unknown, he declares
+    again, and what the table sees is the same whatever he had declared."""
+    head = T("wood", "head", "mercury", "sulphur")
+
+    def table(*declared):
+        s = game()
+        built(s, 0, "left_arm", T("fire", "arm", "mandrake", "sulphur"))
+        hand(s, 1, *declared, unknown=2 - len(declared))
+        return s
+
+    move = {"type": "power", "slot": "left_arm", "target": {"seat": 1, "tile": head}}
+    leg, ear = T("bone", "leg", "mandrake", "sulphur"), T("fur", "ear", "mercury", "mercury")
+    s, events = play(table(leg, ear), 0, move)
+    assert s["players"][1]["hand"] == {"known": [], "unknown": 1}
+    assert head in s["players"][0]["hand"]["known"] and types(events)[-1] == "tile_taken"
+    assert KAZAAM.private_view(s, 1)["declare_again"] is True
+    undeclared, _ = play(table(), 0, move)
+    assert KAZAAM.view_for(s, None) == KAZAAM.view_for(undeclared, None)
