@@ -64,7 +64,7 @@ def test_g1_2_nothing_bo_declared_shows_in_what_the_table_sees():
 
 def test_g1_2_two_players_the_card_kept():
     s = _tornado_table(2, ["forest", "forest"])
-    s2, events = play(s, 0, {"type": "tornado", "keep": 0,
+    s2, _events = play(s, 0, {"type": "tornado", "keep": 0,
                              "taken": [{"seat": 1, "card": "sea"}]})
     assert s2["players"][0]["hand"]["nature"]["known"] == ["sea"]
     assert s2["players"][1]["hand"]["nature"] == {"known": [], "unknown": 1}

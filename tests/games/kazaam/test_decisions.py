@@ -202,5 +202,5 @@ def test_k4_7_a_leg_takes_a_tile_discarded_after_the_pile_ran_out():
     hand(s, 0, leg)
     s, _ = play(s, 0, {"type": "discard", "tile": leg})
     s, _ = play(s, 0, {"type": "end_turn"})
-    s, events = play(s, 1, {"type": "power", "slot": "left_leg", "target": {"tile": leg}})
+    s, _events = play(s, 1, {"type": "power", "slot": "left_leg", "target": {"tile": leg}})
     assert s["discard"] == [] and leg in s["players"][1]["hand"]["known"]
