@@ -10,8 +10,8 @@ from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
 from companion.games.gaia.state import clone
-from companion.games.gaia.turns import end_game, placed, ranking, totals
-from companion.games.ranking import places, positions
+from companion.games.gaia.turns import end_game, final_places, placed, ranking, totals
+from companion.games.ranking import places
 
 State = GaiaState
 
@@ -81,8 +81,10 @@ def score(state: State) -> dict[str, Any]:
     """Live score: pawns placed (G9.3); final ranks follow the game's result."""
     players = state["players"]
     result = state["result"]
-    # G9.3: once over, the result's ranking (ties broken); meanwhile ties share a place
-    rank = positions(result["ranking"]) if result is not None else places(totals(state))
+    # G9.3/G9.4: once over, the result's winner alone first and ties below it shared;
+    # meanwhile every tie shares a place
+    rank = (final_places(state, result["ranking"]) if result is not None
+            else places(totals(state)))
     rows = []
     for p in players:
         on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
