@@ -93,7 +93,9 @@ def score(state: State) -> dict[str, Any]:
                      "breakdown": {"cities": placed(p) - on_objectives,
                                    "objectives": on_objectives,
                                    "pawns_in_hand": p["pawns"]}})
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    # the result's order (seating's, among a shared place) once over; else by seat
+    order = result["ranking"] if result is not None else sorted(totals(state))
+    rows.sort(key=lambda r: (r["rank"], order.index(r["seat"])))
     out: dict[str, Any] = {"final": result is not None, "players": rows}
     if result is not None and "tie_broken_by" in result:
         out["tie_broken_by"] = result["tie_broken_by"]  # G9.3
