@@ -38,7 +38,7 @@ def test_g9_4_players_tied_below_the_winner_share_a_place():
     assert done["result"]["ranking"] == [0, 2, 1] and done["result"]["winners"] == [0]
     assert "tie_broken_by" not in done["result"]
     table = score(done)
-    assert [(r["seat"], r["rank"]) for r in table["players"]] == [(0, 1), (1, 2), (2, 2)]
+    assert [(r["seat"], r["rank"]) for r in table["players"]] == [(0, 1), (2, 2), (1, 2)]
     assert "tie_broken_by" not in table
 
 
