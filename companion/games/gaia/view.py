@@ -85,7 +85,7 @@ def score(state: State) -> dict[str, Any]:
     # meanwhile every tie shares a place
     rank = (final_places(state, result["ranking"]) if result is not None
             else places(totals(state)))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in players:
         on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
         rows.append({"seat": p["seat"], "name": p["name"], "total": placed(p),
@@ -95,7 +95,7 @@ def score(state: State) -> dict[str, Any]:
                                    "pawns_in_hand": p["pawns"]}})
     # the result's order (seating's, among a shared place) once over; else by seat
     order = result["ranking"] if result is not None else sorted(totals(state))
-    rows.sort(key=lambda r: (r["rank"], order.index(r["seat"])))
+    rows.sort(key=lambda r: (rank[r["seat"]], order.index(r["seat"])))
     out: dict[str, Any] = {"final": result is not None, "players": rows}
     if result is not None and "tie_broken_by" in result:
         out["tie_broken_by"] = result["tie_broken_by"]  # G9.3
