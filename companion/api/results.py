@@ -34,20 +34,26 @@ def _columns(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def score_csv(score: dict[str, Any]) -> str:
-    """One line per player in rank order: rank, seat, name, total, each breakdown number
-    and how a tie was broken (G9.3: the score's ``tie_broken_by``, empty when none)."""
+    """One line per player in rank order: rank, seat, name, total, each breakdown number,
+    how a tie was broken (G9.3: the score's ``tie_broken_by``, empty when none) and, for
+    a place several players share (G9.4), the others' names (``shared_with``)."""
     rows = sorted(score["players"], key=lambda r: (r["rank"], r["seat"]))
     keys = _columns(rows)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["rank", "seat", "name", "total", *keys, "tie_broken_by"])
+    writer.writerow(["rank", "seat", "name", "total", *keys, "tie_broken_by", "shared_with"])
     for r in rows:
-        # a name a spreadsheet would run as a formula is written as text (CSV injection)
-        name = "'" + r["name"] if str(r["name"]).startswith(("=", "+", "-", "@")) else r["name"]
-        writer.writerow([r["rank"], r["seat"], name, r["total"],
+        shared = "; ".join(_cell(o["name"]) for o in rows
+                           if o["rank"] == r["rank"] and o["seat"] != r["seat"])
+        writer.writerow([r["rank"], r["seat"], _cell(r["name"]), r["total"],
                          *[(r.get("breakdown") or {}).get(k, 0) for k in keys],
-                         score.get("tie_broken_by", "")])
+                         score.get("tie_broken_by", ""), shared])
     return out.getvalue()
+
+
+def _cell(name: Any) -> Any:
+    """A name a spreadsheet would run as a formula is written as text (CSV injection)."""
+    return "'" + name if str(name).startswith(("=", "+", "-", "@")) else name
 
 
 def bgstats_play(doc: dict[str, Any], score: dict[str, Any]) -> dict[str, Any]:

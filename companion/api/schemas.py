@@ -225,8 +225,10 @@ class MeSchema(Schema):
     your_turn = fields.Boolean()
     revealed = fields.Dict()
     declare_again = fields.Boolean(metadata={
-        "description": "a tile or card left your fully declared hand unseen (the "
-                       "game's rule says which): declare your hand again"})
+        "description": "your declarations were turned back into unknown cards or "
+                       "tiles (a card taken that they could not hold, or one taken "
+                       "unseen from a fully declared hand: the game's rule says which): "
+                       "declare your hand again"})
     version = fields.Integer()
     legal_moves = fields.List(fields.Dict(), metadata={
         "description": "with `?include=legal`: the seat's legal moves ([] for the host "

@@ -1,6 +1,9 @@
 """G9.3 over HTTP: a host's finish ranks from the seat on turn and says, in the result
 and in ``GET /score``, that seating broke the tie."""
 
+import csv
+import io
+
 from .client import Api
 
 
@@ -19,3 +22,11 @@ def test_g9_3_host_finish_says_seating_broke_the_tie(live):
     score = api.get(f"/sessions/{t['sid']}/score").json()
     assert score["final"] and score["tie_broken_by"] == "seating"
     assert [p["seat"] for p in score["players"]] == result["ranking"]
+    # G9.4: seating decided only the winner; the two others share second place, and the
+    # exported results name who shares it
+    assert [p["rank"] for p in score["players"]] == [1, 2, 2]
+    rows = list(csv.DictReader(io.StringIO(api.get(f"/sessions/{t['sid']}/score.csv").text)))
+    names = {p["seat"]: p["name"] for p in score["players"]}
+    second = result["ranking"][1:]
+    assert [(r["rank"], r["shared_with"]) for r in rows] == [
+        ("1", ""), ("2", names[max(second)]), ("2", names[min(second)])]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import i18n
 from companion.games.messages import text
 from tests.api.client import DISPLAY, OBJECTIVES, Api
 
@@ -23,6 +24,10 @@ def test_g9_3_the_table_screen_says_seating_broke_the_tie(browser, live, shot, l
     page.wait_for_selector("#breakdown")
     said = page.locator("#results #tie-break")
     assert said.inner_text() == text("gaia.result.tie_broken_by.seating", lang)
+    # G9.4: seating decided only the winner; the two others share second place, in words
+    shared = i18n.load(lang)["pages"]["tb.rankShared"].replace("{rank}", "2")
+    assert page.locator("#breakdown tbody tr td:first-child").all_inner_texts() == [
+        "1", shared, shared]
     check_screen(page, lang)
     shot(page, f"tie-break-{lang}")
     watch.assert_no_errors()

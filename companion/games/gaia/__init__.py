@@ -18,7 +18,7 @@ from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import (
     declare_hand,
     finish,
-    own_hand,
+    private_view,
     public_move,
     score,
     view_for,
@@ -65,7 +65,7 @@ GAIA = GameOf(
     finish=finish,
     join_player=join_player,
     join_info=join_info,
-    private_view=lambda state, seat: {"hand": own_hand(state, seat)},
+    private_view=private_view,
     board_svg=draw,
     plays=frozenset({"turns", "hidden_hands"}),
     options=OPTIONS,

@@ -103,6 +103,29 @@ def take_from_hand(player: Player, card: Card) -> bool:
     raise RuleViolation("G1.3", "gaia.card.not_in_hand", card=card)
 
 
+def take_named(player: Player, card: Card) -> tuple[bool, bool]:
+    """G1.2: a card another player takes from ``player``'s hand and names (Tornado).
+
+    Only what the whole table knows can refuse it: the pile's size and the known cards
+    in it. When the holder's own declarations of that pile cannot hold the named card,
+    the card still leaves as one of theirs and all those declarations turn back into
+    unknown cards (their phone asks for them again). Returns (a known card was taken,
+    the holder's declarations of the pile were forgotten)."""
+    part = player["hand"][card_pile(card)]
+    held = part.get("held", [])
+    private = len(part["known"]) - len(held)
+    if any(same_card(h, card) for h in held) or part["unknown"] > 0 or (
+            private > 0 and any(same_card(k, card) for k in part["known"])):
+        return take_from_hand(player, card), False
+    if private == 0:  # the pile holds no card that is not known to the whole table
+        raise RuleViolation("G1.2", "gaia.card.not_in_their_hand", card=card,
+                            seat=player["seat"], who=player["name"])
+    part["known"] = list(held)
+    part["unknown"] += private - 1
+    player["redeclare"] = True
+    return False, True
+
+
 def hold(player: Player, card: Card) -> None:
     """G1.2: ``card`` went into the hand in sight of the whole table (face up)."""
     part = player["hand"][card_pile(card)]

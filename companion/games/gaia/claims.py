@@ -51,14 +51,20 @@ def _place(ctx: Ctx, mover: int, k: str) -> None:
     ctx.emit("pawn_placed", seat=mover, at=xy(k), **seen(ctx.state, k))
 
 
-def resolve_claims(ctx: Ctx, mover: int, requested: Any) -> None:
-    """Place the mover's pawns; ``requested`` (claim_cities) None means all it may."""
+def resolve_claims(ctx: Ctx, mover: int, requested: Any, lapse: bool = False) -> None:
+    """Place the mover's pawns; ``requested`` (claim_cities) None means all it may.
+
+    ``lapse``: the claim was made before the map changed (a power card's, judged when
+    its window closed, G6.5): a named city that did not rise gets no pawn, and nothing
+    is refused, since refusing would leave the window open for good."""
     options = claimable(ctx, mover)
     player = ctx.state["players"][mover]
     if requested is None:
         targets = options[: player["pawns"]]
     else:
         targets = [key(at) for at in coord_list(requested, "claim_cities")]
+        if lapse:
+            targets = [k for k in targets if k in options]
         for k in targets:
             if k not in options or targets.count(k) > 1:
                 named = place(ctx.state, k)

@@ -49,6 +49,8 @@ class Player(TypedDict):
     tableau: dict[str, int]
     #: G10.2: power card -> how many the player played (expert game)
     powers: NotRequired[dict[str, int]]
+    #: G1.2: a card taken from this hand contradicted its declarations, now unknown again
+    redeclare: NotRequired[bool]
 
 
 class Reaction(TypedDict):
@@ -58,6 +60,9 @@ class Reaction(TypedDict):
     actor: int
     target: dict[str, Any]
     passed: list[int]
+    #: G6.5: the cities the card's player named with it (``claim_cities``), judged
+    #: once the card acts; absent when the move named none
+    claims: NotRequired[list[list[int]]]
 
 
 class Turn(TypedDict):

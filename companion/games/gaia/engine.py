@@ -39,7 +39,8 @@ HANDLERS: dict[str, Spec] = {
     "feed": Spec(moves.feed, "feeding", raises_cities=True),
     "end_turn": Spec(moves.end_turn, "actions"),
     # G10: the expert game
-    "play_power": Spec(power.play_power, "actions", True, True, True),
+    # its claims are judged when the card acts, maybe after its window (G6.5)
+    "play_power": Spec(power.play_power, "actions", action=True, enters_cards=True),
     "defend": Spec(power.defend, "reaction", enters_cards=True),
     "pass": Spec(power.pass_, "reaction"),
     "nobody_defended": Spec(power.nobody_defended, "reaction"),

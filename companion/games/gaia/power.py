@@ -15,8 +15,9 @@ from companion.games.gaia.components import (
     SUN,
     VOLCANO_TURNS_DESERT,
 )
-from companion.games.gaia.context import Ctx, coord
+from companion.games.gaia.context import Ctx, coord, coord_list
 from companion.games.gaia.document import Reaction, Tile, window
+from companion.games.gaia.names import place
 
 Move = dict[str, Any]
 
@@ -84,16 +85,36 @@ def play_power(ctx: Ctx, move: Move) -> None:
         raise RuleViolation("G10.4", "gaia.power.no_catastrophes")
     cards.take_from_hand(ctx.player, card)
     target = _check_target(ctx, card, move)
+    claims = move.get("claim_cities")
+    if claims is not None:  # its shape now; which cities, once the card acted (G6.5)
+        claims = coord_list(claims, "claim_cities")
+        _check_claim_shape(ctx, claims)
     powers = ctx.player["powers"]
     powers[card] = powers.get(card, 0) + 1
     ctx.emit("power_played", seat=ctx.seat, card=card, **target)
     if card in REACTIVE and len(ctx.state["players"]) > 1:
         ctx.state["turn"]["phase"] = "reaction"
-        ctx.state["turn"]["reaction"] = {"card": card, "actor": ctx.seat, "target": target,
-                                         "passed": []}
+        reaction: Reaction = {"card": card, "actor": ctx.seat, "target": target, "passed": []}
+        if claims is not None:
+            reaction["claims"] = claims
+        ctx.state["turn"]["reaction"] = reaction
         ctx.emit("reaction_window", seat=ctx.seat, card=card)
         return
     resolve(ctx, card, target)
+    resolve_claims(ctx, ctx.seat, claims)
+
+
+def _check_claim_shape(ctx: Ctx, claims: list[list[int]]) -> None:
+    """G6.5: what a claim can be refused for before any city rose: a city named twice,
+    or more cities than pawns in hand."""
+    for at in claims:
+        if claims.count(at) > 1:
+            named = place(ctx.state, key(at))
+            rule_key = "gaia.claim.not_claimable" if "owner" in named else "gaia.claim.no_city"
+            raise RuleViolation("G6.5", rule_key, at=at, **named)
+    if len(claims) > ctx.player["pawns"]:
+        raise RuleViolation("G6.5", "gaia.claim.no_pawns", wanted=len(claims),
+                            have=ctx.player["pawns"])
 
 
 def resolve(ctx: Ctx, card: str, target: dict[str, Any]) -> None:
@@ -160,11 +181,15 @@ def _close(ctx: Ctx) -> Reaction:
 
 
 def _after_window(ctx: Ctx, reaction: Reaction, claims: Any) -> None:
-    """Nobody defended: the card acts, credited to the acting player (G6.5)."""
+    """Nobody defended: the card acts, credited to the acting player (G6.5). The claim
+    made with the card holds however the window closed; without one, the closing
+    'nobody defended' may name the cities (else every city it may)."""
+    if "claims" in reaction:
+        claims = reaction["claims"]
     actor = Ctx(ctx.state, reaction["actor"], ctx.events)
     resolve(actor, reaction["card"], reaction["target"])
     if ctx.state["turn"]["phase"] == "actions":
-        resolve_claims(actor, actor.seat, claims)
+        resolve_claims(actor, actor.seat, claims, lapse="claims" in reaction)
 
 
 def defend(ctx: Ctx, move: Move) -> None:
@@ -211,7 +236,11 @@ def tornado(ctx: Ctx, move: Move) -> None:
         victim = next((p for p in victims if p["seat"] == entry["seat"]), None)
         if victim is None:
             raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
-        known.append(cards.take_from_hand(victim, card))
+        # G1.2: judged on what the table knows, never on the victim's own declarations
+        was_known, forgotten = cards.take_named(victim, card)
+        known.append(was_known)
+        if forgotten:
+            ctx.emit("declare_again", seat=victim["seat"], pile=cards.card_pile(card))
         got.append(card)
     if len(set(seats)) != len(seats):
         raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))

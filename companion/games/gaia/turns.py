@@ -9,7 +9,7 @@ from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, Player
 from companion.games.ranking import (
     BY_SEATING,
-    positions,
+    places,
     ranked,
     result,
     seating_after,
@@ -99,13 +99,24 @@ def ranking(state: GaiaState, ender: int, winner: int | None = None) -> list[int
     return ranked(totals(state), tie_break=seating_after(state["order"], ender), first=winner)
 
 
+def final_places(state: GaiaState, order: list[int]) -> dict[int, int]:
+    """G9.4: the winner (``order``'s first) is alone in first place; the others are
+    placed by pawns placed, and players tied below the winner share a place
+    (1, 2, 3, 3): seating decides only who wins."""
+    first = order[0]
+    others = {seat: n for seat, n in totals(state).items() if seat != first}
+    return {first: 1, **{seat: 1 + place for seat, place in places(others).items()}}
+
+
 def end_game(ctx: Ctx, reason: str, ender: int, winner: int | None = None) -> None:
     """G9: the result; ``ender`` is the player who ended the game (after a host's
     finish, the seat on turn), from whom G9.3 counts seating for ties."""
     order = ranking(ctx.state, ender, winner)
-    # G9.3: after a host's finish nobody chose the ender, so the results say it
-    broken = reason == "stopped" and tie_decided(order, totals(ctx.state), besides=winner)
-    final = result(order, positions(order), reason, ended_by=ender,
+    # G9.3: after a host's finish nobody chose the ender, so the results say it when
+    # seating decided who won (a tie below the winner is shared, G9.4)
+    broken = reason == "stopped" and winner is None and tie_decided(order[:2],
+                                                                    totals(ctx.state))
+    final = result(order, final_places(ctx.state, order), reason, ended_by=ender,
                    tie_broken_by=BY_SEATING if broken else None)
     ctx.state["status"] = "finished"
     ctx.state["result"] = final

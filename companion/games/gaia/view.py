@@ -10,8 +10,8 @@ from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
 from companion.games.gaia.state import clone
-from companion.games.gaia.turns import end_game, placed, ranking, totals
-from companion.games.ranking import places, positions
+from companion.games.gaia.turns import end_game, final_places, placed, ranking, totals
+from companion.games.ranking import places
 
 State = GaiaState
 
@@ -71,13 +71,21 @@ def own_hand(state: State, seat: int) -> dict[str, Any]:
             for pile, h in hand.items()}
 
 
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """The seat's own hand, and whether a Tornado left it to declare a pile again (G1.2)."""
+    return {"hand": own_hand(state, seat),
+            "declare_again": bool(state["players"][seat].get("redeclare"))}
+
+
 def score(state: State) -> dict[str, Any]:
     """Live score: pawns placed (G9.3); final ranks follow the game's result."""
     players = state["players"]
     result = state["result"]
-    # G9.3: once over, the result's ranking (ties broken); meanwhile ties share a place
-    rank = positions(result["ranking"]) if result is not None else places(totals(state))
-    rows = []
+    # G9.3/G9.4: once over, the result's winner alone first and ties below it shared;
+    # meanwhile every tie shares a place
+    rank = (final_places(state, result["ranking"]) if result is not None
+            else places(totals(state)))
+    rows: list[dict[str, Any]] = []
     for p in players:
         on_objectives = sum(1 for o in state["objectives"] if o["claimed_by"] == p["seat"])
         rows.append({"seat": p["seat"], "name": p["name"], "total": placed(p),
@@ -85,7 +93,9 @@ def score(state: State) -> dict[str, Any]:
                      "breakdown": {"cities": placed(p) - on_objectives,
                                    "objectives": on_objectives,
                                    "pawns_in_hand": p["pawns"]}})
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    # the result's order (seating's, among a shared place) once over; else by seat
+    order = result["ranking"] if result is not None else sorted(totals(state))
+    rows.sort(key=lambda r: (rank[r["seat"]], order.index(r["seat"])))
     out: dict[str, Any] = {"final": result is not None, "players": rows}
     if result is not None and "tie_broken_by" in result:
         out["tie_broken_by"] = result["tie_broken_by"]  # G9.3
@@ -107,6 +117,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
         raise BadMove("move", "move.bad_field", field="hand")
     new = clone(state)
     player = new["players"][seat]
+    player.pop("redeclare", None)
     for pile in cards.piles_of(state):
         raw = hand.get(pile, [])
         if not isinstance(raw, list):
@@ -146,4 +157,4 @@ def finish(state: State) -> tuple[State, list[dict[str, Any]]]:
     return new, ctx.events
 
 
-__all__ = ["declare_hand", "finish", "public_move", "ranking", "score", "view_for"]
+__all__ = ["declare_hand", "finish", "private_view", "public_move", "ranking", "score", "view_for"]

@@ -14,7 +14,11 @@ Move = dict[str, Any]
 
 
 def reshuffle_if_empty(ctx: Ctx) -> None:
-    """K4.7: an empty pile takes the shuffled discard pile (identities hidden again)."""
+    """K4.7: an empty pile takes the shuffled discard pile (identities hidden again).
+
+    Only when a draw takes the last tile, or needs one from an empty pile: a pile
+    that ran out while the discard pile was empty stays empty, and later discards wait
+    in the discard pile (a leg may take them) until somebody draws."""
     state = ctx.state
     if state["pile"] == 0 and state["discard"]:
         state["pile"] = len(state["discard"])
@@ -37,6 +41,7 @@ def draw(ctx: Ctx, move: Move) -> None:
     else:
         ctx.player["hand"]["unknown"] += 1
     ctx.emit("tile_drawn", seat=ctx.seat)
+    reshuffle_if_empty(ctx)  # the last tile drawn: at once
 
 
 def build(ctx: Ctx, move: Move) -> None:

@@ -69,7 +69,6 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Ev
     turn = new["turn"]
     if spec.action:
         turn["actions_left"] -= 1
-    actions.reshuffle_if_empty(ctx)
     tiles.forget_impossible(new)
     if move["type"] == "build":
         _check_complete(ctx)

@@ -66,22 +66,31 @@ def _arm(ctx: Ctx, target: dict[str, Any]) -> None:
         found = next((i for i, t in enumerate(theirs["known"]) if tiles.same(t, tile)), None)
         if found is not None:
             del theirs["known"][found]
+            tiles.pass_along(ctx.state, other, ctx.seat, tile)
         elif theirs["unknown"] > 0:
             theirs["unknown"] -= 1
-        else:
-            raise RuleViolation("K5.2", "kazaam.arm.not_there", tile=tile)
+            tiles.pass_along(ctx.state, other, ctx.seat, tile)
+        else:  # never refused on, nor revealing, the target's private declarations
+            _forget_hand(ctx, other)
         mine["known"].append(tile)
-        tiles.pass_along(ctx.state, other, ctx.seat, tile)
         tiles.check(ctx.state, ctx.seat, tile, public=False)
     elif theirs["unknown"] > 0:
         theirs["unknown"] -= 1
         mine["unknown"] += 1
     else:  # which declared tile left is unknown: never guess, ask the holder again
-        theirs["unknown"], theirs["known"] = len(theirs["known"]) - 1, []
+        _forget_hand(ctx, other)
         mine["unknown"] += 1
-        tiles.pass_along(ctx.state, other, ctx.seat, None)
-        ctx.state["players"][other]["redeclare"] = True
     ctx.emit("tile_taken", seat=ctx.seat, target=other)
+
+
+def _forget_hand(ctx: Ctx, other: int) -> None:
+    """K5.2: a tile left a hand of declared tiles only, and which one is not known (or
+    the named one is none of them): all of it turns back into unknown tiles, one
+    fewer, and the holder is asked to declare again."""
+    theirs = ctx.state["players"][other]["hand"]
+    theirs["unknown"], theirs["known"] = len(theirs["known"]) - 1, []
+    tiles.pass_along(ctx.state, other, ctx.seat, None)
+    ctx.state["players"][other]["redeclare"] = True
 
 
 def _tail(ctx: Ctx, target: dict[str, Any]) -> None:

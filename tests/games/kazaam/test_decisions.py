@@ -150,3 +150,57 @@ def test_k5_4_a_known_tile_cannot_be_renamed():
     with pytest.raises(RuleError) as info:
         KAZAAM.declare_hand(s2, 0, {"tiles": others[:total]})
     assert (info.value.rule, info.value.key) == ("K5.4", "kazaam.hand.known_tile")
+
+
+def test_k5_2_a_named_tile_the_declarations_cannot_hold_still_leaves():
+    """Decision of 2026-12-04: the arm is judged on public tiles and the actor's hand
+    only; Bo's declarations that cannot hold the named tile turn unknown, he declares
+    again, and what the table sees is the same whatever he had declared."""
+    head = T("wood", "head", "mercury", "sulphur")
+
+    def table(*declared):
+        s = game()
+        built(s, 0, "left_arm", T("fire", "arm", "mandrake", "sulphur"))
+        hand(s, 1, *declared, unknown=2 - len(declared))
+        return s
+
+    move = {"type": "power", "slot": "left_arm", "target": {"seat": 1, "tile": head}}
+    leg, ear = T("bone", "leg", "mandrake", "sulphur"), T("fur", "ear", "mercury", "mercury")
+    s, events = play(table(leg, ear), 0, move)
+    assert s["players"][1]["hand"] == {"known": [], "unknown": 1}
+    assert head in s["players"][0]["hand"]["known"] and types(events)[-1] == "tile_taken"
+    assert KAZAAM.private_view(s, 1)["declare_again"] is True
+    undeclared, _ = play(table(), 0, move)
+    assert KAZAAM.view_for(s, None) == KAZAAM.view_for(undeclared, None)
+
+
+def test_k4_7_a_pile_run_out_on_an_empty_discard_pile_waits_for_the_next_draw():
+    """Decision of 2026-12-04: the last tile drawn with nothing discarded leaves the pile
+    empty; a tile discarded later stays in the discard pile (a leg may take it) until a
+    draw shuffles it into a new pile and takes from it."""
+    s = game()
+    leg = T("bone", "leg", "mandrake", "sulphur")
+    s["pile"], s["discard"] = 1, []
+    hand(s, 0, leg)
+    s, events = play(s, 0, {"type": "draw"})
+    assert s["pile"] == 0 and "pile_reshuffled" not in types(events)
+    s, events = play(s, 0, {"type": "discard", "tile": leg})
+    assert s["pile"] == 0 and s["discard"] == [leg]  # waits, in sight of the table
+    assert "pile_reshuffled" not in types(events)
+    assert s["turn"]["seat"] == 0 and s["turn"]["actions_left"] == 1
+    s, events = play(s, 0, {"type": "draw"})
+    assert types(events)[:2] == ["pile_reshuffled", "tile_drawn"]
+    assert s["pile"] == 0 and s["discard"] == []
+    assert s["players"][0]["hand"] == {"known": [], "unknown": 2}  # both draws
+
+
+def test_k4_7_a_leg_takes_a_tile_discarded_after_the_pile_ran_out():
+    s = game()
+    leg = T("bone", "leg", "mandrake", "sulphur")
+    built(s, 1, "left_leg", T("fire", "leg", "mercury", "sulphur"))
+    s["pile"], s["discard"] = 0, []
+    hand(s, 0, leg)
+    s, _ = play(s, 0, {"type": "discard", "tile": leg})
+    s, _ = play(s, 0, {"type": "end_turn"})
+    s, _events = play(s, 1, {"type": "power", "slot": "left_leg", "target": {"tile": leg}})
+    assert s["discard"] == [] and leg in s["players"][1]["hand"]["known"]

@@ -198,8 +198,10 @@ def test_k5_2_arm_takes_a_named_or_an_unknown_tile():
     hand(s, 1)
     rejects(s, 0, {"type": "power", "slot": "left_arm", "target": {"seat": 1}}, "K5.2")
     hand(s, 1, named)
-    rejects(s, 0, {"type": "power", "slot": "left_arm", "target": {"seat": 1, "tile": ARM}},
-            "K5.2")  # she cannot hold that one
+    # a tile her declarations cannot hold still leaves (K5.2): no refusal on them
+    s4, _ = play(s, 0, {"type": "power", "slot": "left_arm", "target": {"seat": 1, "tile": ARM}})
+    assert s4["players"][1]["hand"] == {"known": [], "unknown": 0}
+    assert s4["players"][1]["redeclare"] is True
 
 
 def test_k5_2_an_unnamed_take_from_a_fully_named_hand_forgets_the_names():

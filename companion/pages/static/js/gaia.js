@@ -245,6 +245,8 @@ function handDeclaration(me, state, c) {
   const unknown = piles.reduce((n, p) => n + me.hand[p].unknown, 0);
   const total = known.length + unknown;
   return el("section", { class: "card", id: "hand" }, el("h2", {}, c.host ? c.t("g.handOf", { who: c.names[c.seat] }) : c.t("g.hand")),
+    // G1.2: a Tornado took a card these names could not hold; they are unknown again
+    me.declare_again ? el("p", { class: "warnbox", id: "declare-again", role: "status" }, c.t("g.declareAgain")) : null,
     total ? el("div", { class: "cards" }, known, unknown ? el("span", { class: "cardchip t-unknown" }, c.tn("g.unnamed", unknown)) : null)
       : el("p", { class: "hint" }, c.t("g.handEmpty")),
     total && state.status === "playing" ? el("button", { type: "button", id: "declare", onclick: () => declareSheet(c, me) }, c.t("g.declare")) : null);

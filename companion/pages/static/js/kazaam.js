@@ -200,7 +200,7 @@ function correctButton(ctx, known, i) {
 function handDeclaration(me, state, ctx) {
   if (!me || !me.hand || state.status !== "playing") return null;
   const { known, unknown } = me.hand;
-  const reset = noticeReset(me, state, ctx);
+  const reset = noticeReset(me, state, ctx) || me.declare_again;  // K5.2: the engine says so
   const declare = () => {
     const editor = tileEditor(ctx);
     ctx.sheet(t("kz.tile.title.declare"), editor.node, async () => {

@@ -48,13 +48,16 @@ export function resultCard(state, score, seat) {
   const result = state.result || {};
   const winners = (result.winners || (result.winner != null ? [result.winner] : [])).map((w) => state.players[w]?.name).filter(Boolean);
   const mine = score.players.find((p) => p.seat === seat);
+  // ties share a place (G9.4, K7.6, S3.2): said in words, not only by equal numbers
+  const shared = (r) => score.players.filter((o) => o.rank === r.rank).length > 1;
   const section = el("section", { class: "card", id: "result" }, el("h2", {}, t("play.results")),
     winners.length ? el("p", { id: "winner" }, el("b", {}, winners.length > 1 ? t("play.winners", { who: winners.join(", ") }) : t("play.winner", { who: winners[0] }))) : null,
-    mine ? el("p", { id: "my-place" }, t("play.place", { rank: mine.rank, n: score.players.length })) : null,
+    mine ? el("p", { id: "my-place" }, t(shared(mine) ? "play.placeShared" : "play.place", { rank: mine.rank, n: score.players.length })) : null,
     result.reason === "stopped" ? el("p", { class: "hint" }, t("play.stopped")) : null,
     tieBreak(state),
     el("ol", { class: "ranking" }, score.players.map((p) => el("li", { class: p.seat === seat ? "me" : "", value: p.rank },
       el("b", {}, `${p.name}: ${num(p.total)}`), " ",
+      shared(p) ? el("span", { class: "shared" }, t("play.shared", { rank: p.rank }), " ") : null,
       el("span", { class: "hint" }, Object.entries(p.breakdown || {}).map(([k, v]) => part(label(k), v)).filter(Boolean).join(" · "))))));
   return reveal(section, [...section.querySelectorAll(".ranking li")], `${state.code}:${score.version}`);  // as on the table screen
 }

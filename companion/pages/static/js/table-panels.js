@@ -71,6 +71,9 @@ function tieLine(ctx) {
   return words ? el("p", { class: "hint", id: "tie-break" }, words) : null;
 }
 
+// A place that more than one player holds (ties share it: G9.4, K7.6, S3.2) says so in words.
+const shared = (rows, r) => rows.filter((o) => o.rank === r.rank).length > 1;
+
 // The ranking: rank, player and total first, then what the total is made of (and what is
 // not counted, labelled so), so no column reads as added to the total.
 function ranking(ctx, rows) {
@@ -80,7 +83,7 @@ function ranking(ctx, rows) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tb.rank")), el("th", { scope: "col" }, t("tb.player")),
       el("th", { scope: "col" }, t("tb.total")), keys.map((k) => el("th", { scope: "col", "data-key": k }, scoreLabel(ctx, k))))),
     el("tbody", {}, rows.map((r) => el("tr", { "data-seat": r.seat },
-      el("td", { "data-label": t("tb.rank") }, r.rank), el("th", { scope: "row" }, r.name),
+      el("td", { "data-label": t("tb.rank") }, shared(rows, r) ? t("tb.rankShared", { rank: r.rank }) : r.rank), el("th", { scope: "row" }, r.name),
       el("td", { class: "tb-total", "data-label": t("tb.total") }, r.total),
       keys.map((k) => el("td", { "data-label": scoreLabel(ctx, k), "data-key": k }, cell((r.breakdown || {})[k]))))))));
 }
