@@ -133,10 +133,10 @@ SETTINGS: tuple[Setting, ...] = (
     # wrong join codes (look-ups and joins of a code no table has), per client address
     # and from all addresses together: past either, code look-ups wait (429) until the
     # window ends, so guessing a live table's code takes hours (README, Operations)
-    Setting("RATE_LIMIT_WRONG_CODE", "20 per minute", _rate,
+    Setting("RATE_LIMIT_WRONG_CODE", "10 per minute", _rate,
+            "a rate such as '10 per minute'"),
+    Setting("RATE_LIMIT_WRONG_CODE_ALL", "20 per minute", _rate,
             "a rate such as '20 per minute'"),
-    Setting("RATE_LIMIT_WRONG_CODE_ALL", "30 per minute", _rate,
-            "a rate such as '30 per minute'"),
     Setting("SSE_HEARTBEAT", 15.0, _seconds, "seconds, more than 0 and under 3600"),
     Setting("MAX_CONTENT_LENGTH", 256 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
