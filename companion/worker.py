@@ -102,6 +102,8 @@ class CappedWorker(GeventWorker):
 
     def handle_request(self, listener_name: Any, req: Any, sock: socket.socket,
                        addr: Any) -> bool:
+        """The request's body is read within BODY_TIMEOUT before the app is called;
+        only then does the connection stop counting against its address."""
         if not read_ahead(req, sock, self.body_timeout, self.body_ahead):
             body_timed_out(sock)
             raise StopIteration()  # where the next request would begin is unknown
