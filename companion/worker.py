@@ -23,7 +23,6 @@ itself, so the count per peer is not kept there.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import socket
 import time
@@ -143,9 +142,7 @@ def read_ahead(req: Any, sock: socket.socket, seconds: float, most: int) -> bool
 def body_timed_out(sock: socket.socket) -> None:
     """408, and the connection closed: the body did not arrive within BODY_TIMEOUT."""
     detail = messages.render("session.body_timeout", {}, "en")
-    # the client may be gone already: nothing to tell it then
-    with gevent.Timeout(REFUSAL_LINGER, False), contextlib.suppress(OSError):
-        sock.sendall(serving.raw_problem(408, "Request Timeout", "body_timeout", detail))
+    refuse(sock, serving.raw_problem(408, "Request Timeout", "body_timeout", detail))
 
 
 def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:
@@ -249,13 +246,13 @@ def refusal() -> bytes:
                                {"Retry-After": str(RETRY_AFTER)})
 
 
-def refuse(client: socket.socket) -> None:
-    """Answer 429 and close, within REFUSAL_LINGER. The client's request is drained
-    (not parsed) until it closes too: closing with unread bytes would send a reset
-    that can destroy the answer before the client reads it."""
+def refuse(client: socket.socket, answer: bytes | None = None) -> None:
+    """Answer (429 unless told otherwise) and close, within REFUSAL_LINGER. The
+    client's request is drained (not parsed) until it closes too: closing with unread
+    bytes would send a reset that can destroy the answer before the client reads it."""
     with gevent.Timeout(REFUSAL_LINGER, False):
         try:
-            client.sendall(refusal())
+            client.sendall(refusal() if answer is None else answer)
             client.shutdown(socket.SHUT_WR)
             while client.recv(4096):
                 pass
