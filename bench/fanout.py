@@ -41,6 +41,7 @@ from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 LIMITS = {"SSE_MAX_PER_CLIENT": "100000", "SSE_MAX_STREAMS": "100000",
+          "SSE_MAX_PER_SESSION": "100000", "SSE_MAX_PER_SEAT": "100000",
           "MAX_CONNECTIONS_PER_CLIENT": "100000"}
 
 

@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.update(SSE_MAX_PER_CLIENT=str(args.clients + 10),
                       SSE_MAX_STREAMS=str(args.clients + 10),
                       SSE_SEAT_RESERVE="0",  # its clients follow the public stream
+                      SSE_MAX_PER_SESSION=str(args.clients + 10),
                       MAX_CONNECTIONS_PER_CLIENT=str(args.clients + 10))
     redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
     proc, base = start_server(redis_server.url, workers=1)

@@ -262,6 +262,7 @@ def human_pace(base: str, pid: int, url: str, games: list[Game], count: int,
 def ours(args: argparse.Namespace, games: list[Game]) -> dict[str, Any]:
     # every bench client comes from 127.0.0.1: lift the per-address stream cap
     os.environ.update(SSE_MAX_PER_CLIENT="100000", SSE_MAX_STREAMS="100000",
+                      SSE_MAX_PER_SESSION="100000", SSE_MAX_PER_SEAT="100000",
                       MAX_CONNECTIONS_PER_CLIENT="100000")
     folder = Path(tempfile.mkdtemp())
     redis_server = EmbeddedRedis(folder / "redis").start()

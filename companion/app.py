@@ -49,7 +49,9 @@ class Companion:
         self._limiter: RateLimiter | None = None
         self.streams = Slots(int(app.config["SSE_MAX_PER_CLIENT"]),
                              int(app.config["SSE_MAX_STREAMS"]),
-                             int(app.config.get("SSE_SEAT_RESERVE", 0)))
+                             int(app.config.get("SSE_SEAT_RESERVE", 0)),
+                             int(app.config["SSE_MAX_PER_SEAT"]),
+                             int(app.config["SSE_MAX_PER_SESSION"]))
         self.catch_ups = Turns(int(app.config.get("SSE_CATCH_UPS", 4)))
 
     @property

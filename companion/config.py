@@ -135,11 +135,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("SESSION_TTL", 7 * DAY, _whole(1), f"{COUNT} of seconds (7 days: 604800)"),
     Setting("IDEMPOTENCY_TTL", DAY, _whole(1), f"{COUNT} of seconds ≥ 1"),
     Setting("COMMIT_RETRIES", 8, _whole(1), f"{COUNT} ≥ 1"),
-    Setting("RATE_LIMIT_CREATE", "30 per minute", _rate, "a rate such as '30 per minute'"),
+    # per client address (behind TRUSTED_PROXIES, the forwarded client's): a venue of
+    # 30 tables behind one address opens its 30 tables within a minute
+    Setting("RATE_LIMIT_CREATE", "60 per minute", _rate, "a rate such as '60 per minute'"),
     # new sessions (create, import, rematch) from all addresses together
     Setting("RATE_LIMIT_CREATE_ALL", "120 per minute", _rate,
             "a rate such as '120 per minute'"),
-    Setting("RATE_LIMIT_JOIN", "60 per minute", _rate, "a rate such as '60 per minute'"),
+    # code look-ups and joins per client address: 30 tables of 5 phones, each looking
+    # its code up twice and joining, stay under it within a minute
+    Setting("RATE_LIMIT_JOIN", "600 per minute", _rate, "a rate such as '600 per minute'"),
+    # wrong join codes (look-ups and joins of a code no table has), per client address
+    # and from all addresses together: past either, code look-ups wait (429) until the
+    # window ends, so guessing a live table's code takes hours (README, Operations)
+    Setting("RATE_LIMIT_WRONG_CODE", "10 per minute", _rate,
+            "a rate such as '10 per minute'"),
+    Setting("RATE_LIMIT_WRONG_CODE_ALL", "20 per minute", _rate,
+            "a rate such as '20 per minute'"),
     Setting("SSE_HEARTBEAT", 15.0, _seconds, "seconds, more than 0 and under 3600"),
     Setting("MAX_CONTENT_LENGTH", 256 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # Host names links may be built from when PUBLIC_URL is unset (comma-separated;
@@ -149,14 +160,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("METRICS_TOKEN", None, _text, "a token"),
     # reverse proxies in front whose X-Forwarded-For is believed (0: none, the default)
     Setting("TRUSTED_PROXIES", 0, _whole(0), f"{COUNT} ≥ 0"),
-    # open live streams (SSE, long-polls) per client address, and in all, per worker
-    Setting("SSE_MAX_PER_CLIENT", 48, _whole(1), f"{COUNT} ≥ 1"),
+    # open live streams per worker: a seat's (per seat token), the public ones and
+    # long-polls per session and per client address (they carry no token), in all
+    Setting("SSE_MAX_PER_SEAT", 4, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("SSE_MAX_PER_SESSION", 16, _whole(1), f"{COUNT} ≥ 1"),
+    Setting("SSE_MAX_PER_CLIENT", 256, _whole(1), f"{COUNT} ≥ 1"),
     Setting("SSE_MAX_STREAMS", 6000, _whole(1), f"{COUNT} ≥ 1"),
     # of those, kept for seat streams (Authorization): public streams and long-polls
     # may take the rest only
     Setting("SSE_SEAT_RESERVE", 2000, _whole(0), f"{COUNT} ≥ 0"),
-    # open connections per client address, per worker process (over it: 429, closed);
-    # behind a trusted proxy the address is the proxy's
+    # connections per client address, per worker process, until their first request
+    # has arrived (over it: 429, closed); not kept behind a trusted proxy, which bounds
+    # its clients' unfinished requests itself (deploy/nginx.conf)
     Setting("MAX_CONNECTIONS_PER_CLIENT", 64, _whole(1), f"{COUNT} ≥ 1"),
     # seconds a request's line and headers may take to arrive (then the connection ends)
     Setting("HEADER_TIMEOUT", 10.0, _seconds, "seconds, more than 0 and under 3600"),
@@ -166,6 +181,8 @@ SETTINGS: tuple[Setting, ...] = (
     # Last-Event-ID catch-ups reading a page of the log at once, per worker (the others
     # wait their turn, page by page)
     Setting("SSE_CATCH_UPS", 4, _whole(1), f"{COUNT} ≥ 1"),
+    # seconds a request's body may take to arrive (then 408, and the connection ends)
+    Setting("BODY_TIMEOUT", 10.0, _seconds, "seconds, more than 0 and under 3600"),
     # bytes of published versions one stream may have waiting before it is closed
     Setting("SSE_BACKLOG_BYTES", 1024 * 1024, _whole(1024), f"{COUNT} of bytes ≥ 1024"),
     # log entries (moves, undos, joins...) a session may hold; /moves page size

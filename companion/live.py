@@ -476,50 +476,68 @@ class Once:
 
 
 class Slots:
-    """Open live streams of this process, per client address and in all.
+    """Open live streams of this process: per holder (a seat token, a session, a
+    client address) and in all.
 
     An open stream holds one of the worker's connections for as long as the client
     likes; without a cap, one client opening thousands would leave none for the
     requests everybody else makes (``worker_connections`` is the whole budget).
-    ``reserve`` of the ``total`` are kept for seat streams (a player's token):
-    anonymous public streams and long-polls may fill the rest only, so strangers
-    cannot keep the phones of a table in play off the air. Seat streams have their
-    own count per address, so the phones behind a table's router are not counted
-    against the strangers behind it.
+    A stream is counted against what it belongs to, not where it comes from: a
+    seat's stream against its seat token (``per_seat``), a public stream or
+    long-poll against its session (``per_session``) and, carrying no token, its
+    client address (``per_client``) — so the phones of a café's tables behind one
+    address are never counted together. ``reserve`` of the ``total`` are kept for
+    seat streams: anonymous public streams and long-polls may fill the rest only, so
+    strangers cannot keep the phones of a table in play off the air.
     """
 
-    def __init__(self, per_client: int, total: int, reserve: int = 0) -> None:
+    def __init__(self, per_client: int, total: int, reserve: int = 0, per_seat: int = 4,
+                 per_session: int = 16) -> None:
         self.per_client = per_client
+        self.per_seat = per_seat
+        self.per_session = per_session
         self.total = total
         self.reserve = min(reserve, total)
         self._lock = threading.Lock()
         self._open: dict[str, int] = {}
         self._count = 0
 
-    def take(self, who: str, seat: bool = False) -> str | None:
-        """Hold a slot for ``who`` (a seat stream's when ``seat``); None when granted,
-        else which cap refused it (``"client"`` or ``"total"``)."""
-        key = f"{who}#seat" if seat else who
+    def holders(self, who: str, session: str, seat: str | None) -> list[tuple[str, str, int]]:
+        """(kind, key, cap) of every count a stream is held against: a seat stream's
+        seat token (``seat``, a digest of it), else the session and the address."""
+        if seat is not None:
+            return [("seat", f"seat:{seat}", self.per_seat)]
+        return [("session", f"session:{session}", self.per_session),
+                ("client", f"client:{who}", self.per_client)]
+
+    def take(self, who: str, session: str = "", seat: str | None = None) -> str | None:
+        """Hold a slot (a seat stream's when ``seat``); None when granted, else which
+        cap refused it (``"seat"``, ``"session"``, ``"client"`` or ``"total"``)."""
+        held = self.holders(who, session, seat)
         with self._lock:
-            if self._open.get(key, 0) >= self.per_client:
-                return "client"
-            if self._count >= (self.total if seat else self.total - self.reserve):
+            for kind, key, cap in held:
+                if self._open.get(key, 0) >= cap:
+                    return kind
+            if self._count >= (self.total if seat is not None
+                               else self.total - self.reserve):
                 return "total"
-            self._open[key] = self._open.get(key, 0) + 1
+            for _, key, _ in held:
+                self._open[key] = self._open.get(key, 0) + 1
             self._count += 1
             return None
 
-    def give_back(self, who: str, seat: bool = False) -> None:
-        key = f"{who}#seat" if seat else who
+    def give_back(self, who: str, session: str = "", seat: str | None = None) -> None:
+        held = self.holders(who, session, seat)
         with self._lock:
-            left = self._open.get(key, 0) - 1
-            if left < 0:
+            if any(self._open.get(key, 0) < 1 for _, key, _ in held):
                 return
             self._count -= 1
-            if left:
-                self._open[key] = left
-            else:
-                del self._open[key]
+            for _, key, _ in held:
+                left = self._open[key] - 1
+                if left:
+                    self._open[key] = left
+                else:
+                    del self._open[key]
 
 
 class Turns:

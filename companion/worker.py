@@ -1,18 +1,30 @@
-"""gunicorn's gevent worker with two bounds of its own: open connections per client
-address, and a deadline for a request's line and headers.
+"""gunicorn's gevent worker with bounds of its own: connections per client address
+until their first request has arrived, and deadlines for a request's line and
+headers and for its body.
 
 gunicorn's async worker reads each request under ``timeout_ctx()`` (gevent's
 ``Timeout(keepalive)``) and takes any number of connections from one address, up
 to ``worker_connections`` for the whole worker: 4,000 slow-header
 connections from a few addresses kept the table's moves waiting (issue 19, row 3).
-Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` open connections is answered
-429 at once and closed, and a request line and headers not complete within
-``HEADER_TIMEOUT`` seconds end the connection, however slowly the bytes trickle.
+Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` connections that have not yet
+delivered a whole request is answered 429 at once and closed; a request line and
+headers not complete within ``HEADER_TIMEOUT`` seconds, or a body not complete
+within ``BODY_TIMEOUT``, end the connection, however slowly the bytes trickle.
+
+Once its first request has arrived a connection no longer counts against its
+address: what it asks for is bounded by the app (streams per seat token and per
+session, rate limits), and between requests it is bounded by the header deadline.
+A café's phones behind one address hold hundreds of streams and keep-alive
+connections; a stranger's connections that never finish a request are the ones
+an address is limited in. Behind a trusted proxy (``TRUSTED_PROXIES``) every
+connection comes from the proxy, which bounds its clients' unfinished requests
+itself, so the count per peer is not kept there.
 """
 
 from __future__ import annotations
 
 import errno
+import io
 import socket
 import time
 from collections import Counter
@@ -40,9 +52,18 @@ class CappedWorker(GeventWorker):
 
     def init_process(self) -> None:
         settings = config.from_env()
-        self.per_client: int = settings["MAX_CONNECTIONS_PER_CLIENT"]
+        # behind a proxy every peer is the proxy: no count per peer (module docstring)
+        self.per_client: int = (0 if settings["TRUSTED_PROXIES"]
+                                else settings["MAX_CONNECTIONS_PER_CLIENT"])
         self.header_timeout: float = settings["HEADER_TIMEOUT"]
+        self.body_timeout: float = settings["BODY_TIMEOUT"]
+        # the most of a body read ahead under the deadline: anything longer is refused
+        # by the app (413) before it reads it
+        self.body_ahead: int = max(settings["MAX_CONTENT_LENGTH"],
+                                   settings["MAX_IMPORT_BYTES"]) + 1
         self.open_from: Counter[str] = Counter()  # one process, one hub: no lock needed
+        # connections whose first request has not arrived yet, and their address
+        self.unproven: dict[socket.socket, str] = {}
         util.http_date = date_once_a_second(util.http_date)
         # what gunicorn asks of every request, made cheaper in this process (issue 20)
         self.cfg = cast(Config, Settled(self.cfg))  # read as a Config is, by attribute
@@ -55,17 +76,74 @@ class CappedWorker(GeventWorker):
         return gevent.Timeout(self.header_timeout, False)
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
+        if not self.per_client:
+            super().handle(listener, client, addr)
+            return
         peer = addr[0] if isinstance(addr, tuple) else str(addr)  # unix socket: ''
         if self.open_from[peer] >= self.per_client:
             refuse(client)
             return
         self.open_from[peer] += 1
+        self.unproven[client] = peer
         try:
             super().handle(listener, client, addr)
         finally:
-            self.open_from[peer] -= 1
-            if not self.open_from[peer]:
-                del self.open_from[peer]  # the counter holds open addresses only
+            self._proven(client)
+
+    def _proven(self, client: socket.socket) -> None:
+        """The connection's first request has arrived (or it ended): its address's
+        count no longer holds it."""
+        peer = self.unproven.pop(client, None)
+        if peer is None:
+            return
+        self.open_from[peer] -= 1
+        if not self.open_from[peer]:
+            del self.open_from[peer]  # the counter holds open addresses only
+
+    def handle_request(self, listener_name: Any, req: Any, sock: socket.socket,
+                       addr: Any) -> bool:
+        """The request's body is read within BODY_TIMEOUT before the app is called;
+        only then does the connection stop counting against its address."""
+        if not read_ahead(req, sock, self.body_timeout, self.body_ahead):
+            body_timed_out(sock)
+            raise StopIteration()  # where the next request would begin is unknown
+        self._proven(sock)
+        return bool(super().handle_request(listener_name, req, sock, addr))
+
+
+def read_ahead(req: Any, sock: socket.socket, seconds: float, most: int) -> bool:
+    """Read the request's body (up to ``most`` bytes) within ``seconds``, into the
+    body's own buffer, where the app's reads find it; False when it did not arrive in
+    time. gunicorn reads a body only as the app asks, with no deadline: a client
+    sending a byte a second held a connection (and a greenlet) for as long as it
+    liked, before any of the app's bounds could see it."""
+    body = getattr(req, "body", None)
+    length = getattr(getattr(body, "reader", None), "length", None)  # None: chunked
+    if body is None or length == 0:
+        return True
+    if length is not None and length >= most:
+        return True  # refused unread by the app (413); the drain has the header deadline
+    got = bytearray()
+    with gevent.Timeout(seconds, False):
+        if getattr(req, "_expected_100_continue", False):
+            # the client waits for this before it sends the body; said here, not again
+            send(sock, b"HTTP/1.1 100 Continue\r\n\r\n")
+            req._expected_100_continue = False
+        while len(got) < most:
+            chunk = body.read(min(65536, most - len(got)))
+            if not chunk:
+                break
+            got += chunk
+        body.buf = io.BytesIO()
+        body.buf.write(bytes(got))  # gunicorn's Body serves its buffer first
+        return True
+    return False
+
+
+def body_timed_out(sock: socket.socket) -> None:
+    """408, and the connection closed: the body did not arrive within BODY_TIMEOUT."""
+    detail = messages.render("session.body_timeout", {}, "en")
+    refuse(sock, serving.raw_problem(408, "Request Timeout", "body_timeout", detail))
 
 
 def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:
@@ -175,13 +253,13 @@ def refusal() -> bytes:
                                {"Retry-After": str(RETRY_AFTER)})
 
 
-def refuse(client: socket.socket) -> None:
-    """Answer 429 and close, within REFUSAL_LINGER. The client's request is drained
-    (not parsed) until it closes too: closing with unread bytes would send a reset
-    that can destroy the answer before the client reads it."""
+def refuse(client: socket.socket, answer: bytes | None = None) -> None:
+    """Answer (429 unless told otherwise) and close, within REFUSAL_LINGER. The
+    client's request is drained (not parsed) until it closes too: closing with unread
+    bytes would send a reset that can destroy the answer before the client reads it."""
     with gevent.Timeout(REFUSAL_LINGER, False):
         try:
-            client.sendall(refusal())
+            client.sendall(refusal() if answer is None else answer)
             client.shutdown(socket.SHUT_WR)
             while client.recv(4096):
                 pass

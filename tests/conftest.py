@@ -36,6 +36,8 @@ def make_app(redis_url: str, instance: Path, **extra: object):
 
     config = {"REDIS_URL": redis_url, "INSTANCE_PATH": str(instance),
               "RATE_LIMIT_CREATE": "1000 per minute", "RATE_LIMIT_JOIN": "1000 per minute",
+              "RATE_LIMIT_WRONG_CODE": "1000 per minute",
+              "RATE_LIMIT_WRONG_CODE_ALL": "1000 per minute",
               "PUBLIC_URL": "http://table.test", "SSE_HEARTBEAT": 0.5, **extra}
     return create_app(config)
 

@@ -6,6 +6,7 @@ Idempotency-Key and the version the caller expects, never a header.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -103,6 +104,35 @@ def rate_limit(name: str) -> None:
     _hit(name, f"RATE_LIMIT_{name.upper()}", request.remote_addr or "?")
     if current_app.config.get(f"RATE_LIMIT_{name.upper()}_ALL"):
         _hit(name, f"RATE_LIMIT_{name.upper()}_ALL", "*")  # "*" is no address
+
+
+def code_guess() -> Callable[[], None]:
+    """Before a look-up by join code, whose miss is a guess: 429 while the caller's
+    address has missed ``RATE_LIMIT_WRONG_CODE`` times, or all addresses together
+    ``RATE_LIMIT_WRONG_CODE_ALL`` times, in the window. Checked before the look-up, not
+    after it: a guess past the budget must not learn whether it was right. Returns
+    what counts a miss."""
+    limiter: RateLimiter = current_app.extensions["companion"].limiter
+    name = "wrong_code"
+    budgets = [(parse_limit(current_app.config["RATE_LIMIT_WRONG_CODE"]),
+                request.remote_addr or "?"),
+               (parse_limit(current_app.config["RATE_LIMIT_WRONG_CODE_ALL"]), "*")]
+    try:
+        for item, who in budgets:
+            if not limiter.test(item, name, who):
+                reset = limiter.get_window_stats(item, name, who).reset_time
+                retry = max(1, int(reset - time.time()))
+                raise said(TooManyRequests, "session.wrong_codes", retry_after=retry,
+                           retry=retry)
+    except StorageError:  # the limiter's store is down: the look-up itself will say 503
+        pass
+
+    def missed() -> None:
+        with contextlib.suppress(StorageError):
+            for item, who in budgets:
+                limiter.hit(item, name, who)
+
+    return missed
 
 
 def _hit(name: str, setting: str, who: str) -> None:

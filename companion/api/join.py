@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import contract, schemas
-from companion.api.http import Blueprint, idempotency_key, rate_limit, respond, sessions
+from companion.api.http import Blueprint, code_guess, idempotency_key, rate_limit, respond, sessions
 from companion.api.problems import language
 from companion.errors import NotFound, StoreDown, said
 from companion.games import GAMES
 from companion.games.rules import rules_for
 from companion.live import SILENT_SECONDS
 from companion.sessions.tokens import body_hash
+
+T = TypeVar("T")
 
 blp = Blueprint("join", __name__, url_prefix="/api/v1", description="Join a table by its code")
 health = Blueprint("health", __name__, description="Liveness and readiness")
@@ -29,7 +32,7 @@ class Join(MethodView):
         """What the join page needs: game, options, players, free colours; after the
         start too (``open`` false), so seat links and late joiners find their table"""
         rate_limit("join")
-        info = sessions().join_info(code)
+        info = _by_code(lambda: sessions().join_info(code))
         return {**info, "open": info["status"] == "lobby",
                 "title": GAMES[info["game"]].label}
 
@@ -42,7 +45,21 @@ class Join(MethodView):
         """Take a seat (in the lobby only); returns your player token, once"""
         rate_limit("join")
         digest = body_hash(request.get_data(cache=True) + code.upper().encode())
-        return respond(sessions().join(code, fields, idempotency_key(anonymous=True), digest))
+        return respond(_by_code(lambda: sessions().join(code, fields,
+                                                        idempotency_key(anonymous=True),
+                                                        digest)))
+
+
+def _by_code(look_up: Callable[[], T]) -> T:
+    """``look_up()``, within the budget of wrong codes: a code no table has counts
+    against it, so a live table's code cannot be found by trying them in turn."""
+    missed = code_guess()
+    try:
+        return look_up()
+    except NotFound as err:
+        if err.key == "session.code_unknown":
+            missed()
+        raise
 
 
 @blp.route("/rules/<game>")

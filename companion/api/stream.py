@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import queue
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -35,28 +36,39 @@ def _sse(version: int, payload: dict[str, Any]) -> bytes:
 
 
 class TooManyStreams(SessionError):
-    """This address holds as many live streams as it may."""
+    """This address, seat or session holds as many live streams as it may."""
 
 
 class StreamsFull(SessionError):
     """This worker carries as many live streams as it can."""
 
 
-def _hold_slot(wait: bool = False, seat: bool = False) -> Callable[[], None] | None:
-    """Hold one of this worker's stream slots for the caller's address (a seat stream's,
-    from the share public streams cannot take, when ``seat``); returns its release.
-    Over a cap: 429 (this address) or 503 (this worker), with Retry-After — or None
-    when ``wait`` (a long-poll then answers at once instead of waiting)."""
+def _hold_slot(sid: str, wait: bool = False, token: str | None = None,
+               seat: bool = False) -> Callable[[], None] | None:
+    """Hold one of this worker's stream slots: a seat stream's (``seat``) against its
+    seat token, from the share public streams cannot take; a public stream's or a
+    long-poll's against its session and the caller's address. Returns its release.
+    Over a cap: 429 (this seat, session or address) or 503 (this worker), with
+    Retry-After — or None when ``wait`` (a long-poll then answers at once)."""
     slots = current_app.extensions["companion"].streams
-    who = request.remote_addr or "?"
-    refused = slots.take(who, seat)
+    who = request.remote_addr or "?"  # the forwarded client's behind TRUSTED_PROXIES
+    # the token itself is not kept in the worker's memory: a digest counts as well
+    held = hashlib.blake2b((token or "").encode(), digest_size=16).hexdigest() if seat \
+        else None
+    refused = slots.take(who, sid, held)
     if refused is None:
-        return lambda: slots.give_back(who, seat)
+        return lambda: slots.give_back(who, sid, held)
     if wait:
         return None
     if refused == "client":
         raise said(TooManyStreams, "session.streams_per_client", retry_after=10,
                    limit=slots.per_client)
+    if refused == "seat":
+        raise said(TooManyStreams, "session.streams_per_seat", retry_after=10,
+                   limit=slots.per_seat)
+    if refused == "session":
+        raise said(TooManyStreams, "session.streams_per_session", retry_after=10,
+                   limit=slots.per_session)
     raise said(StreamsFull, "session.streams_full", retry_after=5)
 
 
@@ -99,8 +111,8 @@ def _last_seen() -> int | None:
 @blp.doc(responses={"200": {"description": "text/event-stream: one event per version "
                                            "(id = version, data = {version, events, state})",
                             "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-@blp.alt_response(429, description="this address has SSE_MAX_PER_CLIENT streams open",
-                  schema=ProblemSchema)
+@blp.alt_response(429, description="this session has SSE_MAX_PER_SESSION public streams "
+                  "open, or this address SSE_MAX_PER_CLIENT", schema=ProblemSchema)
 @blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
                   "store is unreachable", schema=ProblemSchema)
 @blp.answers(400, 404, reads=("Last-Event-ID",))
@@ -109,7 +121,7 @@ def events(sid: str) -> Response:
     hub = current_app.extensions["companion"].hub
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
     last = _last_seen()
-    release = _hold_slot()
+    release = _hold_slot(sid)
     assert release is not None
     try:  # 404 before the stream opens; a catch-up needs the version only (a storm of
         # reconnects then costs no public state each, the last page carries it)
@@ -223,7 +235,7 @@ def _catch_up_page(sid: str, seen: int) -> tuple[list[bytes], int, bool]:
 def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any], int]:
     """Block up to ``wait`` seconds until the session passes ``since``."""
     hub = current_app.extensions["companion"].hub
-    release = _hold_slot(wait=True)
+    release = _hold_slot(sid, wait=True)
     if release is None:  # no slot: answer now, as a plain read
         return sessions().public(sid)
     q = hub.subscribe(sid)
@@ -323,7 +335,7 @@ def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes 
 @blp.alt_response(403, description="the host's token (no seat of its own)",
                   schema=ProblemSchema)
 @blp.alt_response(422, description="a token in the query string", schema=ProblemSchema)
-@blp.alt_response(429, description="this address has SSE_MAX_PER_CLIENT streams open",
+@blp.alt_response(429, description="this seat token has SSE_MAX_PER_SEAT streams open",
                   schema=ProblemSchema)
 @blp.alt_response(503, description="this worker carries SSE_MAX_STREAMS streams, or the "
                   "store is unreachable", schema=ProblemSchema)
@@ -337,7 +349,7 @@ def seat_events(sid: str) -> Response:
     hub = current_app.extensions["companion"].hub
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
     # a seat's slot: a bad token holds it only for the read that refuses it (401)
-    release = _hold_slot(seat=True)
+    release = _hold_slot(sid, token=token, seat=True)
     assert release is not None
     q = hub.subscribe(sid)  # before the read: nothing published meanwhile is missed
     try:

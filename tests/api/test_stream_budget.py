@@ -103,7 +103,10 @@ def test_strangers_streams_cannot_take_the_seats_share(clean_redis, tmp_path):
     fill what the worker gives anonymous streams; the seated phones still connect."""
     served = Served(tmp_path, REDIS_URL=clean_redis, SSE_MAX_PER_CLIENT="12",
                     SSE_MAX_STREAMS="60", SSE_SEAT_RESERVE="20",
-                    RATE_LIMIT_JOIN="1000 per minute")
+                    RATE_LIMIT_JOIN="1000 per minute",
+                    # one session's streams, six per seat: the worker's share is under
+                    # test here, not the budgets per session and per seat token
+                    SSE_MAX_PER_SESSION="1000", SSE_MAX_PER_SEAT="6")
     held: list[socket.socket] = []
     try:
         api = Api(served.url)

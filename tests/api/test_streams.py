@@ -52,7 +52,10 @@ def test_one_address_cannot_starve_the_service_of_connections(clean_redis, tmp_p
                     RATE_LIMIT_JOIN="1000 per minute",
                     # the streams' own caps are under test here; the per-address cap
                     # on connections has its own (test_connections.py)
-                    MAX_CONNECTIONS_PER_CLIENT="4000")
+                    MAX_CONNECTIONS_PER_CLIENT="4000",
+                    # all on one session: the cap per address is under test, not the
+                    # one per session
+                    SSE_MAX_PER_SESSION="100000")
     kept: list[socket.socket] = []
     try:
         api = Api(served.url)
