@@ -100,6 +100,13 @@ class Companion:
                                 sharded=lambda: store.sharded)
             return self._hub
 
+    def close_streams(self) -> None:
+        """At shutdown: this process's open streams are told to reconnect and end."""
+        with self._lock:
+            hub = self._hub
+        if hub is not None:
+            hub.close_streams()
+
     def close(self) -> None:
         """Release this process's Redis connections (tests, shutdown)."""
         with self._lock:

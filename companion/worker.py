@@ -42,6 +42,9 @@ class CappedWorker(GeventWorker):
         self.per_client: int = settings["MAX_CONNECTIONS_PER_CLIENT"]
         self.header_timeout: float = settings["HEADER_TIMEOUT"]
         self.open_from: Counter[str] = Counter()  # one process, one hub: no lock needed
+        #: connections waiting for their next request (kept alive, idle), and the
+        #: timeout each waits under: ended at once when the worker stops
+        self.idle: dict[Any, gevent.Timeout] = {}
         util.http_date = date_once_a_second(util.http_date)
         # what gunicorn asks of every request, made cheaper in this process (issue 20)
         self.cfg = cast(Config, Settled(self.cfg))  # read as a Config is, by attribute
@@ -51,7 +54,28 @@ class CappedWorker(GeventWorker):
     def timeout_ctx(self) -> Any:
         """Bounds reading one request's line and headers (the first of a connection
         too): a client that has not sent them all by then is cut, not waited for."""
-        return gevent.Timeout(self.header_timeout, False)
+        return Waiting(self, gevent.Timeout(self.header_timeout if self.alive else 1.0,
+                                            False))
+
+    def handle_exit(self, sig: Any, frame: Any) -> None:
+        """SIGTERM (a stop, a restart, an upgrade): gunicorn stops accepting and waits
+        ``graceful_timeout`` for open connections, which live streams and idle
+        kept-alive connections never close by themselves: the stop took the whole
+        10 s and then cut the streams. Here each stream is told to reconnect (it
+        resumes with Last-Event-ID on whichever instance answers) and idle
+        connections are closed, so the worker exits as soon as its requests in flight
+        are answered."""
+        super().handle_exit(sig, frame)
+        gevent.spawn(self.wind_down)  # out of the signal handler: it takes locks
+
+    def wind_down(self) -> None:
+        companion = getattr(self.wsgi, "extensions", {}).get("companion")
+        if companion is not None:
+            companion.close_streams()
+        for glet, timeout in list(self.idle.items()):
+            # raised in it from the loop (a throw from here would never switch back);
+            # the wait then ends as at its own deadline: the connection is closed
+            glet.kill(timeout, block=False)
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         peer = addr[0] if isinstance(addr, tuple) else str(addr)  # unix socket: ''
@@ -65,6 +89,22 @@ class CappedWorker(GeventWorker):
             self.open_from[peer] -= 1
             if not self.open_from[peer]:
                 del self.open_from[peer]  # the counter holds open addresses only
+
+
+class Waiting:
+    """The wait for a connection's next request, registered with the worker while it
+    lasts (``CappedWorker.wind_down`` ends it early)."""
+
+    def __init__(self, worker: CappedWorker, timeout: gevent.Timeout) -> None:
+        self.worker, self.timeout = worker, timeout
+
+    def __enter__(self) -> None:
+        self.worker.idle[gevent.getcurrent()] = self.timeout
+        self.timeout.__enter__()
+
+    def __exit__(self, *exc: Any) -> bool:
+        self.worker.idle.pop(gevent.getcurrent(), None)
+        return bool(self.timeout.__exit__(*exc))
 
 
 def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:
