@@ -18,7 +18,7 @@ RETRY = {"Retry-After": "Retry-After"}
 
 #: status -> what it means anywhere in this API, and the headers it always carries
 STATUSES: dict[int, tuple[str, dict[str, str]]] = {
-    304: ("Not modified: If-None-Match names the current version (ETag); no body",
+    304: ("Not modified: If-None-Match names the current ETag; no body",
           {"ETag": "ETag"}),
     400: ("Malformed JSON, a body nested too deep or holding a whole number beyond "
           "2^53 - 1 either way, or a header the service cannot read (Idempotency-Key)", {}),
@@ -61,8 +61,8 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
                        "a stale one: 412 and nothing changes. * or absent: any version.",
         "schema": {"type": "string"}},
     "If-None-Match": {
-        "description": 'The ETag ("<version>") the client holds: 304 without a body while '
-                       "it is still the current one.",
+        "description": 'The ETag (a session\'s: "<version>") the client holds: 304 '
+                       "without a body while it is still the current one.",
         "schema": {"type": "string"}},
     "Last-Event-ID": {
         "description": "The last version received: the stream first replays every version "
@@ -72,7 +72,8 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
 
 #: response headers of the contract (component headers)
 RESPONSE_HEADERS: dict[str, dict[str, Any]] = {
-    "ETag": {"description": 'The session\'s version, as "<version>"',
+    "ETag": {"description": 'The session\'s version, as "<version>" (a picture\'s: a '
+                            "validator of what it shows, for If-None-Match)",
              "schema": {"type": "string"}},
     "Retry-After": {"description": "Seconds to wait before trying again",
                     "schema": {"type": "integer"}},
