@@ -32,6 +32,12 @@ def test_docs_are_served(live):
 
     assert requests.get(f"{live.url}/api/v1/openapi.json", timeout=5).json()["info"]["title"]
     assert "swagger" in requests.get(f"{live.url}/api/v1/docs", timeout=5).text.lower()
+    # Swagger UI 5 (it was 4.15, from 2022), served from the app, not a CDN
+    from companion.api.docs import swagger_ui_path
+
+    assert (swagger_ui_path / "VERSION").read_text().startswith("v5.")
+    bundle = requests.get(f"{live.url}/api/v1/docs/ui/swagger-ui-bundle.js", timeout=10)
+    assert bundle.status_code == 200 and len(bundle.content) > 1_000_000
 
 
 def _operations(paths):
