@@ -72,10 +72,17 @@ class CappedWorker(GeventWorker):
         companion = getattr(self.wsgi, "extensions", {}).get("companion")
         if companion is not None:
             companion.close_streams()
+        loop = gevent.get_hub().loop
         for glet, timeout in list(self.idle.items()):
-            # raised in it from the loop (a throw from here would never switch back);
-            # the wait then ends as at its own deadline: the connection is closed
-            glet.kill(timeout, block=False)
+            # from the loop (a throw from this greenlet would never switch back to it)
+            loop.run_callback(self.end_wait, glet, timeout)
+
+    def end_wait(self, glet: Any, timeout: gevent.Timeout) -> None:
+        """End a connection's wait for its next request as its own deadline would (the
+        connection is closed), if it still waits: one that got a request meanwhile
+        is answered."""
+        if self.idle.get(glet) is timeout:
+            glet.throw(timeout)
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         peer = addr[0] if isinstance(addr, tuple) else str(addr)  # unix socket: ''

@@ -75,7 +75,9 @@ def test_sigterm_tells_every_stream_to_reconnect_stops_quickly_and_logs_json(tmp
     assert idle.recv(4096) == b""  # closed by the server, not left hanging
     idle.close()
     print(f"stopped {stopped:.1f} s after SIGTERM")
-    assert stopped < 7.0  # the graceful timeout (10 s) was never waited out
+    # gunicorn waited out its graceful timeout (10 s) before; ~2 s now, with a margin
+    # for a loaded machine
+    assert stopped < 9.0
 
     lines = [line for line in (out.read_text() + err.read_text()).splitlines() if line]
     parsed = [json.loads(line) for line in lines]  # a plain-text line fails here
