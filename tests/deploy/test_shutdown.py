@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -21,6 +22,8 @@ from tests.api.serving import free_port
 from tests.api.sse import Stream
 
 from .test_deploy_files import ROOT
+
+GUNICORN_TEXT = re.compile(r"^\[\d{4}-\d\d-\d\d [^\]]*\] \[\d+\] \[[A-Z]+\] ")
 
 
 def test_sigterm_tells_every_stream_to_reconnect_stops_quickly_and_logs_json(tmp_path):
@@ -80,7 +83,10 @@ def test_sigterm_tells_every_stream_to_reconnect_stops_quickly_and_logs_json(tmp
     assert stopped < 9.0
 
     lines = [line for line in (out.read_text() + err.read_text()).splitlines() if line]
-    parsed = [json.loads(line) for line in lines]  # a plain-text line fails here
+    # gunicorn's plain-text format ("[2026-01-01 10:00:00 +0000] [42] [INFO] ...") is gone
+    plain = [line for line in lines if GUNICORN_TEXT.match(line)]
+    assert not plain, plain
+    parsed = [json.loads(line) for line in lines if line.startswith("{")]
     assert all({"ts", "level", "logger", "msg"} <= set(line) for line in parsed)
     gunicorn = {line["msg"].split(":")[0] for line in parsed
                 if line["logger"] == "gunicorn.error"}
