@@ -175,7 +175,7 @@ class SessionRematch(MethodView):
         return respond(outcome)
 
 
-@blp.route("/sessions/<sid>/seats/<int:seat>/token")
+@blp.route("/sessions/<sid>/seats/<int:seat>/token", parameters=[schemas.SEAT_PATH])
 class SeatToken(MethodView):
     @blp.response(201, schemas.TokenSchema)
     @blp.answers(401, 403, 404, 409, 413, 415, 422, 503)

@@ -78,8 +78,19 @@ def test_the_documented_constraints_are_the_enforced_ones(live):
     short = requests.post(f"{base}/sessions", json={"game": "gaia"}, timeout=10,
                           headers={"Idempotency-Key": "x" * 21})
     assert short.status_code == 400
-    sid = requests.post(f"{base}/sessions", json={"game": "gaia"}, timeout=10,
-                        headers={"Idempotency-Key": "x" * 22}).json()["id"]
+    created = requests.post(f"{base}/sessions", json={"game": "gaia"}, timeout=10,
+                            headers={"Idempotency-Key": "x" * 22}).json()
+    sid = created["id"]
     refused = requests.post(f"{base}/sessions/{sid}/finish", json={}, timeout=10)
     assert refused.status_code == 401
     assert refused.headers["WWW-Authenticate"].startswith("Bearer ")
+    # a seat in a path: from 0 to the most any game seats, less one; past it, refused
+    from companion.api.schemas import MOST_SEATS
+
+    for path in ("/sessions/{sid}/seats/{seat}/token", "/sessions/{sid}/seats/{seat}",
+                 "/sessions/{sid}/seats/{seat}/takeover"):
+        seat = next(p for p in paths["/api/v1" + path]["parameters"] if p["name"] == "seat")
+        assert (seat["schema"]["minimum"], seat["schema"]["maximum"]) == (0, MOST_SEATS - 1)
+    past = requests.post(f"{base}/sessions/{sid}/seats/{MOST_SEATS}/token", timeout=10,
+                         headers={"Authorization": f"Bearer {created['host_token']}"})
+    assert past.status_code == 422
