@@ -116,6 +116,13 @@ class Companion:
             hub = self._hub
         return hub.down_for() if hub is not None else 0.0
 
+    def close_streams(self) -> None:
+        """At shutdown: this process's open streams are told to reconnect and end."""
+        with self._lock:
+            hub = self._hub
+        if hub is not None:
+            hub.close_streams()
+
     def close(self) -> None:
         """Release this process's Redis connections (tests, shutdown)."""
         with self._lock:

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 #: what a stream finds in its backlog once it fell too far behind: its end (the client
 #: reconnects with Last-Event-ID and catches up from the stored log)
 OVERFLOW: dict[str, Any] = {"overflow": True}
+#: put in every stream's queue when the worker stops (``Hub.close_streams``)
+SHUTDOWN: dict[str, Any] = {"shutdown": True}
 
 #: how long a session's streams may go without a subscription behind them (a Redis
 #: restarting, a cluster node failing over) before they are ended: a stream left open
@@ -140,6 +142,19 @@ class Hub:
         #: session as its subscription is confirmed)
         self.synced = threading.Event()
         self.stopped = threading.Event()
+        #: set at shutdown: every stream is told to reconnect, new ones at once
+        self.closing = False
+
+    def close_streams(self) -> None:
+        """At shutdown: every stream of this worker is told to reconnect and ends, so
+        the process can stop at once instead of waiting out its graceful timeout (and
+        then cutting them). A stream opened after this is ended the same way."""
+        with self._lock:
+            self.closing = True
+            targets = [q for group in self._subscribers.values() for q in group]
+        for q in targets:
+            with contextlib.suppress(queue.Full):
+                q.put_nowait(SHUTDOWN)
 
     def stop(self, timeout: float = 3.0) -> None:
         """End the listener (at shutdown); open streams end with their clients."""
@@ -153,6 +168,8 @@ class Hub:
         with self._lock:
             group = self._subscribers.setdefault(sid, set())
             group.add(q)
+            if self.closing:
+                q.put_nowait(SHUTDOWN)
             if len(group) == 1 and self._shards is not None:
                 self._shards.poke()  # a new session: its listener SSUBSCRIBEs it
             if self._thread is None or not self._thread.is_alive():

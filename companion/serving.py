@@ -8,9 +8,14 @@ takes it down, the master restarts it when it dies, and stops it on shutdown.
 
 from __future__ import annotations
 
+import logging
+import logging.handlers
 import os
 import socket
+from collections.abc import MutableMapping
 from typing import Any
+
+from gunicorn import glogging
 
 from companion import config
 from companion.store import embedded
@@ -28,13 +33,46 @@ SETTINGS: dict[str, Any] = {
     "timeout": 60,
     "graceful_timeout": 10,
     "keepalive": 5,
+    # the app logs every request it answers (JSON, with its request id); gunicorn's
+    # access log, when asked for (--access-logfile), is the same JSON (JsonLogger)
     "accesslog": None,
+    "logger_class": "companion.serving.JsonLogger",
     # gunicorn >= 25 opens a control socket (workers, reload, shutdown) at
     # ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine: not used
     "control_socket_disable": True,
 }
 
 _server: embedded.EmbeddedRedis | None = None
+
+
+class JsonLogger(glogging.Logger):
+    """gunicorn's own lines (booting, workers, timeouts, errors; its access log when
+    turned on) in the app's format: one JSON object a line, so one parser reads the
+    whole stream. An access line carries the request id the app answered with."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        from companion.observability import JsonFormatter  # after prepare_environment
+
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                if not isinstance(handler, logging.handlers.SysLogHandler):
+                    handler.setFormatter(JsonFormatter())
+
+    def access(self, resp: Any, req: Any, environ: MutableMapping[str, Any],
+               request_time: Any) -> None:
+        if not getattr(self, "access_log_enabled", True):
+            return
+        status = resp.status
+        headers = dict((k.lower(), v) for k, v in (resp.headers or ()))
+        fields = {
+            "request_id": headers.get("x-request-id") or None,
+            "method": environ.get("REQUEST_METHOD"), "path": environ.get("PATH_INFO"),
+            "status": int(status.split(None, 1)[0]) if isinstance(status, str) else status,
+            "ms": round(request_time.total_seconds() * 1000, 2),
+            "bytes": getattr(resp, "sent", None), "remote": environ.get("REMOTE_ADDR"),
+        }
+        self.access_log.info("access", extra={"fields": fields})
 
 
 def prepare_environment() -> None:

@@ -64,6 +64,9 @@ class CappedWorker(GeventWorker):
         self.open_from: Counter[str] = Counter()  # one process, one hub: no lock needed
         # connections whose first request has not arrived yet, and their address
         self.unproven: dict[socket.socket, str] = {}
+        #: connections waiting for their next request (kept alive, idle), and the
+        #: timeout each waits under: ended at once when the worker stops
+        self.idle: dict[Any, gevent.Timeout] = {}
         util.http_date = date_once_a_second(util.http_date)
         # what gunicorn asks of every request, made cheaper in this process (issue 20)
         self.cfg = cast(Config, Settled(self.cfg))  # read as a Config is, by attribute
@@ -73,7 +76,35 @@ class CappedWorker(GeventWorker):
     def timeout_ctx(self) -> Any:
         """Bounds reading one request's line and headers (the first of a connection
         too): a client that has not sent them all by then is cut, not waited for."""
-        return gevent.Timeout(self.header_timeout, False)
+        return Waiting(self, gevent.Timeout(self.header_timeout if self.alive else 1.0,
+                                            False))
+
+    def handle_exit(self, sig: Any, frame: Any) -> None:
+        """SIGTERM (a stop, a restart, an upgrade): gunicorn stops accepting and waits
+        ``graceful_timeout`` for open connections, which live streams and idle
+        kept-alive connections never close by themselves: the stop took the whole
+        10 s and then cut the streams. Here each stream is told to reconnect (it
+        resumes with Last-Event-ID on whichever instance answers) and idle
+        connections are closed, so the worker exits as soon as its requests in flight
+        are answered."""
+        super().handle_exit(sig, frame)
+        gevent.spawn(self.wind_down)  # out of the signal handler: it takes locks
+
+    def wind_down(self) -> None:
+        companion = getattr(self.wsgi, "extensions", {}).get("companion")
+        if companion is not None:
+            companion.close_streams()
+        loop = gevent.get_hub().loop
+        for glet, timeout in list(self.idle.items()):
+            # from the loop (a throw from this greenlet would never switch back to it)
+            loop.run_callback(self.end_wait, glet, timeout)
+
+    def end_wait(self, glet: Any, timeout: gevent.Timeout) -> None:
+        """End a connection's wait for its next request as its own deadline would (the
+        connection is closed), if it still waits: one that got a request meanwhile
+        is answered."""
+        if self.idle.get(glet) is timeout:
+            glet.throw(timeout)
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         if not self.per_client:
@@ -144,6 +175,22 @@ def body_timed_out(sock: socket.socket) -> None:
     """408, and the connection closed: the body did not arrive within BODY_TIMEOUT."""
     detail = messages.render("session.body_timeout", {}, "en")
     refuse(sock, serving.raw_problem(408, "Request Timeout", "body_timeout", detail))
+
+
+class Waiting:
+    """The wait for a connection's next request, registered with the worker while it
+    lasts (``CappedWorker.wind_down`` ends it early)."""
+
+    def __init__(self, worker: CappedWorker, timeout: gevent.Timeout) -> None:
+        self.worker, self.timeout = worker, timeout
+
+    def __enter__(self) -> None:
+        self.worker.idle[gevent.getcurrent()] = self.timeout
+        self.timeout.__enter__()
+
+    def __exit__(self, *exc: Any) -> bool:
+        self.worker.idle.pop(gevent.getcurrent(), None)
+        return bool(self.timeout.__exit__(*exc))
 
 
 def date_once_a_second(http_date: Callable[..., str]) -> Callable[..., str]:

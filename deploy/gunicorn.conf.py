@@ -22,6 +22,7 @@ timeout = SETTINGS["timeout"]
 graceful_timeout = SETTINGS["graceful_timeout"]
 keepalive = SETTINGS["keepalive"]
 control_socket_disable = SETTINGS["control_socket_disable"]
+logger_class = SETTINGS["logger_class"]  # gunicorn's lines as the app's JSON
 on_starting = HOOKS["on_starting"]
 on_exit = HOOKS["on_exit"]
 post_fork = HOOKS["post_fork"]

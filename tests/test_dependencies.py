@@ -34,11 +34,12 @@ def test_the_lock_pins_every_dependency_within_its_range():
         assert req.specifier.contains(pinned[name], prereleases=True), (req, pinned[name])
 
 
-def test_python_3_11_and_3_12_are_allowed():
+def test_python_3_11_to_3_13_are_allowed():
     from packaging.specifiers import SpecifierSet
 
     allowed = SpecifierSet(PROJECT["requires-python"])
-    assert "3.11.7" in allowed and "3.12.1" in allowed
+    assert all(v in allowed for v in ("3.11.7", "3.12.1", "3.13.0", "3.13.5"))
+    assert "3.10.14" not in allowed
 
 
 def test_ci_the_image_and_the_readme_install_through_the_lock():

@@ -57,7 +57,7 @@ class Api(_Api):  # type: ignore[misc]
 def init_api(app: Flask) -> Api:
     for key, value in OPENAPI.items():
         app.config.setdefault(key, value)
-    api = Api(app)
+    api = Api(app, spec_kwargs={"extra_plugins": [contract.OperationIds()]})
     game_schemas.document(api.spec)  # one move schema per game, from GAMES
     for module in (sessions, seats, join, stream, pictures, results, games):
         api.register_blueprint(module.blp)

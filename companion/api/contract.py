@@ -13,16 +13,19 @@ from __future__ import annotations
 import http
 from typing import Any
 
+from apispec import BasePlugin
+
 PROBLEM_JSON = "application/problem+json"
 RETRY = {"Retry-After": "Retry-After"}
 
 #: status -> what it means anywhere in this API, and the headers it always carries
 STATUSES: dict[int, tuple[str, dict[str, str]]] = {
-    304: ("Not modified: If-None-Match names the current version (ETag); no body",
+    304: ("Not modified: If-None-Match names the current ETag; no body",
           {"ETag": "ETag"}),
     400: ("Malformed JSON, a body nested too deep or holding a whole number beyond "
           "2^53 - 1 either way, or a header the service cannot read (Idempotency-Key)", {}),
-    401: ("Missing or unknown token (also a token revoked since an idempotent request)", {}),
+    401: ("Missing or unknown token (also a token revoked since an idempotent request)",
+          {"WWW-Authenticate": "WWW-Authenticate"}),
     403: ("This token may not do that: another seat's, or not the host's", {}),
     404: ("Unknown session, join code, game or seat", {}),
     409: ("Not now: not your turn, the wrong phase, the game not started or over, the "
@@ -46,7 +49,17 @@ KEYED: dict[str, tuple[str, ...]] = {"reads": ("Idempotency-Key",),
 VERSIONED: dict[str, tuple[str, ...]] = {"reads": ("Idempotency-Key", "If-Match"),
                                          "sends": ("ETag", "Idempotent-Replayed")}
 
-#: request headers of the contract (component parameters, in: header)
+#: ``answers`` keywords of a write that takes an Idempotency-Key and no token (create,
+#: import, join): its key must be long enough not to be guessed
+OPEN_KEYED: dict[str, tuple[str, ...]] = {"reads": ("Idempotency-Key-Untokened",),
+                                          "sends": ("ETag", "Idempotent-Replayed")}
+
+#: the length of an Idempotency-Key (``http.idempotency_key``), and the least of one
+#: sent without a token
+MAX_KEY, MIN_ANONYMOUS_KEY = 200, 22
+
+#: request headers of the contract (component parameters, in: header; ``name``: the
+#: header's, when the component's differs)
 REQUEST_HEADERS: dict[str, dict[str, Any]] = {
     "Idempotency-Key": {
         "description": "Repeating a write with the same key and body answers the first "
@@ -55,14 +68,22 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
                        "processed: 409. Scoped to the token (to the endpoint without one), "
                        "kept 24 h. Where no token is needed (create, join, import) it must "
                        "have at least 22 characters (400 otherwise).",
-        "schema": {"type": "string", "minLength": 1, "maxLength": 200}},
+        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY}},
+    "Idempotency-Key-Untokened": {
+        "name": "Idempotency-Key",
+        "description": "As Idempotency-Key elsewhere, on a write that needs no token "
+                       "(create, import, join): scoped to the endpoint, so it must be a "
+                       f"random string of at least {MIN_ANONYMOUS_KEY} characters (400 "
+                       "otherwise).",
+        "schema": {"type": "string", "minLength": MIN_ANONYMOUS_KEY, "maxLength": MAX_KEY}},
     "If-Match": {
-        "description": 'The version the move is meant for, as its ETag ("<version>"); '
-                       "a stale one: 412 and nothing changes. * or absent: any version.",
-        "schema": {"type": "string"}},
+        "description": 'The version the move is meant for, as its ETag ("<version>", '
+                       'W/"<version>" too, several separated by commas); none current: '
+                       "412 and nothing changes. * or absent: any version.",
+        "schema": {"type": "string", "example": '"7"'}},
     "If-None-Match": {
-        "description": 'The ETag ("<version>") the client holds: 304 without a body while '
-                       "it is still the current one.",
+        "description": 'The ETag (a session\'s: "<version>") the client holds: 304 '
+                       "without a body while it is still the current one.",
         "schema": {"type": "string"}},
     "Last-Event-ID": {
         "description": "The last version received: the stream first replays every version "
@@ -72,13 +93,17 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
 
 #: response headers of the contract (component headers)
 RESPONSE_HEADERS: dict[str, dict[str, Any]] = {
-    "ETag": {"description": 'The session\'s version, as "<version>"',
+    "ETag": {"description": 'The session\'s version, as "<version>" (a picture\'s: a '
+                            "validator of what it shows, for If-None-Match)",
              "schema": {"type": "string"}},
     "Retry-After": {"description": "Seconds to wait before trying again",
                     "schema": {"type": "integer"}},
     "Idempotent-Replayed": {
         "description": "true: this is the first response to this Idempotency-Key, again",
         "schema": {"type": "string", "enum": ["true"]}},
+    "WWW-Authenticate": {
+        "description": "The scheme a token must come in: Bearer",
+        "schema": {"type": "string", "example": 'Bearer realm="companion"'}},
 }
 
 
@@ -86,7 +111,7 @@ def register(spec: Any, problem_schema: Any) -> None:
     """The shared headers and one response per status (under flask-smorest's names,
     ``NOT_FOUND`` …, so its own 422 for refused arguments is the same problem+json)."""
     for name, doc in REQUEST_HEADERS.items():
-        spec.components.parameter(name, "header", doc)
+        spec.components.parameter(name, "header", dict(doc))
     for name, doc in RESPONSE_HEADERS.items():
         spec.components.header(name, doc)
     for status in http.HTTPStatus:
@@ -115,3 +140,31 @@ def prepare(doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any) -> dic
         if str(status).startswith("2") and isinstance(response, dict):
             response.setdefault("headers", {}).update({h: h for h in contract["sends"]})
     return doc
+
+
+class OperationIds(BasePlugin):
+    """An ``operationId`` for every operation, from its view: ``<method><Class>`` for a
+    class of views (``postSessionMoves``), the function's name in camelCase otherwise
+    (``seatEvents``); the same operation outside ``/api/v1`` (``/healthz``) ends in
+    ``Root``. Client generators name their methods with it."""
+
+    def operation_helper(self, path: str | None = None,
+                         operations: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        rule = kwargs.get("rule")
+        if rule is None or not operations:
+            return
+        for method, operation in operations.items():
+            operation.setdefault("operationId", operation_id(rule.endpoint, rule.rule,
+                                                             method))
+
+
+def operation_id(endpoint: str, rule: str, method: str) -> str:
+    view = endpoint.split(".")[-1].split("/")[0]
+    if view[:1].isupper():
+        name = method.lower() + view
+    else:
+        first, *rest = view.split("_")
+        name = first + "".join(part.capitalize() for part in rest)
+        if method.lower() != "get":
+            name = method.lower() + name[:1].upper() + name[1:]
+    return name if rule.startswith("/api/") else name + "Root"

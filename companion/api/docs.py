@@ -2,15 +2,21 @@
 
 The docs share their origin with the pages, whose storage holds the tokens, so
 no script may come from a CDN, and none may be inline (the Content-Security-Policy
-allows ``script-src 'self'`` only). The Swagger UI files come from the
-``swagger-ui-bundle`` package; the small initializer below replaces the inline
-one of Swagger UI's own index page.
+allows ``script-src 'self'`` only). The Swagger UI files (5.x) come from the
+``flask-swagger-ui`` package, which ships Swagger UI's own ``dist`` folder and follows
+its releases; only those files are used (not its blueprint, whose page has an inline
+script): the small initializer below replaces that inline one.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import flask_swagger_ui
 from flask import Blueprint, Response, send_from_directory
-from swagger_ui_bundle import swagger_ui_path
+
+#: Swagger UI's dist folder, as the package ships it
+swagger_ui_path = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
 
 bp = Blueprint("docs", __name__, url_prefix="/api/v1/docs")
 

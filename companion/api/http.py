@@ -27,11 +27,11 @@ from companion.errors import SessionError, TooManyRequests, said
 from companion.sessions import ExpectedVersion, Idem, Outcome, Sessions
 from companion.sessions.tokens import body_hash
 
-MAX_KEY = 200
+MAX_KEY = contract.MAX_KEY
 #: Create, join and import need no token, so whoever repeats a key receives the first
 #: response, tokens included: there a key must be unguessable (a UUID has 36 characters,
-#: the pages send 32 random hex digits).
-MIN_ANONYMOUS_KEY = 22
+#: the pages send 32 random hex digits). Documented so (contract.OPEN_KEYED).
+MIN_ANONYMOUS_KEY = contract.MIN_ANONYMOUS_KEY
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -40,7 +40,7 @@ class Join(MethodView):
     @blp.response(201, schemas.JoinedSchema)
     @blp.alt_response(409, schema=schemas.ProblemSchema, description="game already started")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="colour taken, full")
-    @blp.answers(400, 401, 404, 413, 415, 429, 503, **contract.KEYED)
+    @blp.answers(400, 401, 404, 413, 415, 429, 503, **contract.OPEN_KEYED)
     def post(self, fields: dict[str, Any], code: str) -> Any:
         """Take a seat (in the lobby only); returns your player token, once"""
         rate_limit("join")

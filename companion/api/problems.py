@@ -61,7 +61,17 @@ PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
 #: headers a kind of refusal always carries
 HEADERS: dict[type[errors.SessionError], dict[str, str]] = {
     guards.MetricsToken: {"WWW-Authenticate": 'Bearer realm="metrics"'},
+    # RFC 9110: a 401 names the scheme that would do (the host's or a player's token)
+    errors.Unauthorized: {"WWW-Authenticate": 'Bearer realm="companion"'},
 }
+
+
+def _headers_of(kind: type[errors.SessionError]) -> dict[str, str]:
+    """The headers of a refusal: its own row or its nearest ancestor's."""
+    for cls in kind.__mro__:
+        if cls in HEADERS:
+            return dict(HEADERS[cls])
+    return {}
 
 
 def listed(kind: type[errors.SessionError]) -> tuple[int, str, str]:
@@ -102,7 +112,7 @@ def refusal_problem(err: errors.SessionError) -> Response:
     extra: dict[str, Any] = {**err.extra, "key": err.key, "params": err.params}
     if err.rule is not None:
         extra["rule"] = err.rule
-    headers = dict(HEADERS.get(type(err), {}))
+    headers = _headers_of(type(err))
     if err.retry_after is not None:
         headers["Retry-After"] = str(err.retry_after)
     return problem(status, code, title, detail, headers, **extra)

@@ -11,6 +11,10 @@ from companion.games import GAMES
 
 #: the most players any game seats (a game checks its own bounds)
 MOST_SEATS = max(g.max_players for g in GAMES.values())
+#: a seat in a path: a seat past the most any game seats is never at a table (422)
+SEAT_PATH = {"in": "path", "name": "seat",
+             "description": "a seat at this table, from 0 (any other: 422)",
+             "schema": {"type": "integer", "minimum": 0, "maximum": MOST_SEATS - 1}}
 
 
 class Strict(Schema):

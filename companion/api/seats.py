@@ -29,7 +29,7 @@ class SeatList(MethodView):
         return respond(sessions().add_seat(sid, bearer(), fields, idem(sid, "seat")))
 
 
-@blp.route("/sessions/<sid>/seats/<int:seat>/takeover")
+@blp.route("/sessions/<sid>/seats/<int:seat>/takeover", parameters=[schemas.SEAT_PATH])
 class SeatTakeover(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")
@@ -43,7 +43,7 @@ class SeatTakeover(MethodView):
                                             idem(sid, f"takeover{seat}")))
 
 
-@blp.route("/sessions/<sid>/seats/<int:seat>")
+@blp.route("/sessions/<sid>/seats/<int:seat>", parameters=[schemas.SEAT_PATH])
 class Seat(MethodView):
     @blp.response(201, schemas.ChangeResultSchema)
     @blp.alt_response(403, schema=schemas.ProblemSchema, description="not the host")

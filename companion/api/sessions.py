@@ -24,7 +24,7 @@ class SessionList(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="bad game or options")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
-    @blp.answers(400, 409, 413, 415, 503, **contract.KEYED)
+    @blp.answers(400, 409, 413, 415, 503, **contract.OPEN_KEYED)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a session (returns the host token, once)"""
         http.rate_limit("create")
@@ -62,7 +62,7 @@ class SessionImport(MethodView):
                       description="a body over MAX_IMPORT_BYTES")
     @blp.alt_response(422, schema=schemas.ProblemSchema, description="a move is illegal")
     @blp.alt_response(429, schema=schemas.ProblemSchema, description="rate limited")
-    @blp.answers(400, 409, 413, 415, 503, **contract.KEYED)
+    @blp.answers(400, 409, 413, 415, 503, **contract.OPEN_KEYED)
     def post(self, record: dict[str, Any]) -> Any:
         """Replay an exported game record into a new session, checking every move"""
         http.rate_limit("create")  # a new session: the same budget as create
@@ -175,7 +175,7 @@ class SessionRematch(MethodView):
         return respond(outcome)
 
 
-@blp.route("/sessions/<sid>/seats/<int:seat>/token")
+@blp.route("/sessions/<sid>/seats/<int:seat>/token", parameters=[schemas.SEAT_PATH])
 class SeatToken(MethodView):
     @blp.response(201, schemas.TokenSchema)
     @blp.answers(401, 403, 404, 409, 413, 415, 422, 503)

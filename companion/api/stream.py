@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import queue
+import random
 import time
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, cast
@@ -29,6 +30,14 @@ def handled(q: queue.Queue[dict[str, Any]]) -> None:
     """The stream is done with the message it got last (``Hub.settled`` waits on it)."""
     if isinstance(q, Backlog):
         q.handled()
+
+
+def reconnect() -> bytes:
+    """A stream's last frame when this worker stops: reconnect after a pause drawn
+    between 1 and 4 s (so a room of screens does not come back in one burst), with
+    ``Last-Event-ID`` as after any cut; ``event: reconnect`` says it was on purpose."""
+    return b'retry: %d\nevent: reconnect\ndata: {"reason": "shutdown"}\n\n' % (
+        random.randint(1000, 4000))
 
 
 def _sse(version: int, payload: dict[str, Any]) -> bytes:
@@ -164,6 +173,9 @@ def events(sid: str) -> Response:
                     yield b": heartbeat\n\n"
                     continue
                 handling = True
+                if message.get("shutdown"):
+                    yield reconnect()
+                    return
                 if message.get("overflow"):
                     return  # fell behind its backlog's budget: reconnects, catches up
                 if message.get("resync") or message["version"] > seen + 1:
@@ -250,8 +262,10 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
                 message = q.get(timeout=left)
             except queue.Empty:
                 break
-            if message.get("resync") or message.get("overflow"):
+            if message.get("resync") or message.get("overflow") or message.get("shutdown"):
                 state, version = sessions().public(sid)
+                if message.get("shutdown"):
+                    break  # this worker stops: the answer now, not at the deadline
             elif message["version"] > version:
                 state, version = live.body(message)["state"], message["version"]
         return state, version
@@ -395,6 +409,9 @@ def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int
                 yield b": heartbeat\n\n"
                 continue
             try:
+                if message.get("shutdown"):
+                    yield reconnect()
+                    return
                 if message.get("overflow"):
                     return  # fell behind its backlog's budget: reconnects, catches up
                 if not message.get("resync") and message["version"] <= seen:

@@ -31,6 +31,8 @@ from pathlib import Path
 import redis
 
 SOCKET = "redis.sock"
+#: the snapshot, and the append-only file (Redis 7: a folder; 6.2: one file)
+RDB, AOF_DIR, AOF = "companion.rdb", "appendonlydir", "companion.aof"
 log = logging.getLogger(__name__)
 
 
@@ -82,9 +84,9 @@ def config(instance: Path, port: int = 0, extra: dict[str, str] | None = None) -
         "unixsocket": str(instance / SOCKET),
         "unixsocketperm": "700",
         "dir": str(instance),
-        "dbfilename": "companion.rdb",
+        "dbfilename": RDB,
         "appendonly": "yes",
-        "appendfilename": "companion.aof",
+        "appendfilename": AOF,
         "appendfsync": "everysec",
         "maxmemory-policy": "noeviction",
         "maxmemory": "0",
@@ -123,10 +125,20 @@ class EmbeddedRedis:
     def pid(self) -> int | None:
         return self.process.pid if self.process is not None else self.adopted
 
+    def restoring(self) -> bool:
+        """A snapshot (``companion.rdb``) with no append-only file beside it: a backup
+        put into an empty instance folder. Redis with append-only persistence on would
+        start empty and ignore the snapshot, so it is loaded first, then the
+        append-only file is written from it."""
+        return ((self.instance / RDB).exists() and not (self.instance / AOF_DIR).exists()
+                and not (self.instance / AOF).exists())
+
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
         private(self.instance)
         conf = self.instance / "redis.conf"
-        conf.write_text(config(self.instance, self.port, self.extra))
+        restoring = self.restoring()
+        extra = {**(self.extra or {}), "appendonly": "no"} if restoring else self.extra
+        conf.write_text(config(self.instance, self.port, extra))
         sock = self.instance / SOCKET
         if sock.exists():
             sock.unlink()
@@ -142,9 +154,27 @@ class EmbeddedRedis:
                 raise RuntimeError("embedded redis-server exited: " + (
                     logfile.read_text()[-2000:] if logfile.exists() else "no log"))
             if _alive(self.url):
+                if restoring:
+                    self._append_only(deadline)
                 return self
             time.sleep(0.05)
         raise RuntimeError("embedded redis-server did not start in time")
+
+    def _append_only(self, deadline: float) -> None:
+        """Turn append-only persistence on in a server started from a snapshot: Redis
+        writes the file from what it holds, and from then on it is the store."""
+        log.warning("embedded Redis: loaded the snapshot %s (no append-only file); "
+                    "writing the append-only file from it", RDB)
+        client = redis.Redis.from_url(self.url, socket_timeout=5)
+        client.config_set("appendonly", "yes")
+        while time.monotonic() < deadline + 60:  # a big snapshot takes its time
+            info = client.info("persistence")
+            if (info.get("aof_enabled") and not info.get("aof_rewrite_in_progress")
+                    and not info.get("aof_rewrite_scheduled")):
+                break
+            time.sleep(0.05)
+        (self.instance / "redis.conf").write_text(config(self.instance, self.port, self.extra))
+        client.close()
 
     def exited(self) -> bool:
         """Whether the server process is gone (reaped by us or by someone else, e.g.

@@ -107,5 +107,7 @@ def test_the_contract_headers_are_documented_where_they_apply():
     streams = {p for m, p in ops if "Last-Event-ID" in _headers(ops[m, p])}
     assert streams == {"/api/v1/sessions/{sid}/events", "/api/v1/sessions/{sid}/me/events"}
     conditional = {p for m, p in ops if "If-None-Match" in _headers(ops[m, p])}
-    assert conditional == {"/api/v1/sessions/{sid}", "/api/v1/sessions/{sid}/moves"}
+    assert conditional == {"/api/v1/sessions/{sid}", "/api/v1/sessions/{sid}/moves",
+                           "/api/v1/sessions/{sid}/board.svg",
+                           "/api/v1/sessions/{sid}/qr.svg", "/api/v1/sessions/{sid}/qr.png"}
     assert DOC["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"  # Authorization
