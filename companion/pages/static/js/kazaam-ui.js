@@ -57,9 +57,10 @@ export function counters(ctx, names, { most, total, onChange }) {
 // Tile entry: homunculus, part (from `parts`) and the cost, from the game's own lists
 // (GET /games → words, as ctx.words); value() is null until all
 // of it is picked within the rules' shape (K1.4).
-export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [] } = {}) {
+export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [], homunculus: given = null } = {}) {
   const names = ctx.state.options.ingredients;
   const homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term });
+  if (given) homunculus.set(given);  // the button tapped to open the editor
   const part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term });
   const cost = counters(ctx, names, { most: SAME_MAX, total: COST_MAX });
   const node = el("div", { class: "kz-editor" }, homunculus.node, part.node,

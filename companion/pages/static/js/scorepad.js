@@ -176,8 +176,10 @@ const nameOf = (state, seat) => (state.players.find((p) => p.seat === seat) || {
 function saveLabel(state, ctx) {
   const typed = Object.values(draft.values).some((v) => parse(v) != null);
   const n = num(total());
-  if (state.options.scoring !== "per_round" || ctx.host) return typed ? t("sp.saveTurn", { n }) : t("sp.saveTurnEmpty");
-  const who = nameOf(state, draft.target);
+  const perRound = state.options.scoring === "per_round";
+  if (!perRound && !ctx.host) return typed ? t("sp.saveTurn", { n }) : t("sp.saveTurnEmpty");
+  // the host enters for a seat without a phone: the button names that player, not "my turn"
+  const who = nameOf(state, perRound ? draft.target : ctx.seat);
   if (draft.earlier) return t("sp.replace", { who, round: draft.round, was: num(sumOf(draft.earlier)), n });
   return typed ? t("sp.saveFor", { n, who }) : t("sp.saveForEmpty", { who });
 }
