@@ -27,29 +27,38 @@ export function tileChip(ctx, tile, attrs = {}) {
     ctx.icon(tile.part, { decorative: true, size: 22 }), el("span", {}, tileLabel(ctx, tile)));
 }
 
-// Counters per ingredient, all starting at nothing: the person sets each one.
+// The ingredients on a tile, one tap each: each ingredient is a large button (tapped
+// again for a second one alike), and the chosen ones line up below, a tap taking one back.
+// All start at nothing: the person sets each one.
 export function counters(ctx, names, { most, total, onChange }) {
   const counts = Object.fromEntries(names.map((n) => [n, 0]));
   const sum = () => Object.values(counts).reduce((a, b) => a + b, 0);
   const shown = el("p", { class: "hint", "aria-live": "polite" });
-  const rows = names.map((name) => {
-    const value = el("output", { class: "kz-count", "data-count": name }, "0");
-    const step = (d) => () => {
-      const next = counts[name] + d;
-      if (next < 0 || next > most || (d > 0 && sum() >= total)) return;
-      counts[name] = next; value.textContent = String(next);
-      shown.textContent = t("kz.tile.count", { n: sum() });
-      if (onChange) onChange();
-    };
+  const chosen = el("div", { class: "kz-chosen", "aria-label": t("kz.tile.count", { n: 0 }) });
+  const outputs = {};
+  const step = (name, d) => {
+    const next = counts[name] + d;
+    if (next < 0 || next > most || (d > 0 && sum() >= total)) return;
+    counts[name] = next;
+    draw();
+    if (onChange) onChange();
+  };
+  function draw() {
+    for (const n of names) { outputs[n].textContent = String(counts[n]); outputs[n].classList.toggle("zero", !counts[n]); }
+    shown.textContent = t("kz.tile.count", { n: sum() });
+    chosen.replaceChildren(...names.flatMap((n) => Array.from({ length: counts[n] }, () => el("button", { type: "button",
+      class: "kz-took", "data-less": n, "aria-label": t("kz.less", { what: ctx.term(n) }), onclick: () => step(n, -1) },
+    ctx.icon(n, { decorative: true, size: 24 }), el("span", { "aria-hidden": "true" }, "×")))));
+  }
+  const buttons = names.map((name) => {
     const word = ctx.term(name);
-    return el("div", { class: "kz-counter", "data-ingredient": name },
-      ctx.icon(name, { decorative: true, size: 28 }), el("span", { class: "kz-word" }, word),
-      el("button", { type: "button", class: "kz-step", "data-less": name, "aria-label": t("kz.less", { what: word }), onclick: step(-1) }, "−"),
-      value,
-      el("button", { type: "button", class: "kz-step", "data-more": name, "aria-label": t("kz.more", { what: word }), onclick: step(1) }, "+"));
+    outputs[name] = el("output", { class: "kz-count", "data-count": name }, "0");
+    return el("button", { type: "button", class: "gridbtn kz-counter", "data-ingredient": name, "data-more": name,
+      "aria-label": t("kz.more", { what: word }), onclick: () => step(name, 1) },
+    ctx.icon(name, { decorative: true, size: 26 }), el("span", { class: "grid-word" }, word), outputs[name]);
   });
-  shown.textContent = t("kz.tile.count", { n: 0 });
-  const node = el("div", { class: "kz-counters" }, rows, shown);
+  draw();
+  const node = el("div", { class: "kz-counters" }, el("div", { class: "grid" }, buttons), chosen, shown);
   const value = () => names.flatMap((n) => Array(counts[n]).fill(n));
   return { node, value };
 }
