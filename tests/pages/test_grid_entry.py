@@ -10,7 +10,14 @@ import requests
 from playwright.sync_api import expect
 
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import PHONE_SIZE, PageWatch, axe_check, check_screen, check_tap_targets, phone
+from tests.pages.checks import (
+    PHONE_SIZE,
+    PageWatch,
+    axe_check,
+    check_screen,
+    check_tap_targets,
+    phone,
+)
 from tests.pages.scorepad_phone import tap_points
 from tests.pages.test_phone_turns import SETUP, tile, two_phones
 
@@ -71,7 +78,7 @@ def test_a_city_card_never_seen_is_its_symbol_four_needs_ok_and_the_square(brows
 
 
 def test_a_corrected_hand_plays_at_once(browser, live, shot):
-    table, ada, bruno = two_phones(browser, live, "en")
+    table, ada, _bruno = two_phones(browser, live, "en")
     gp.start(live, table, SETUP)
     ada.wait_for_selector("#actions")
     # Ada names her two nature cards: only those are offered to play
