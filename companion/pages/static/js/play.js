@@ -309,9 +309,11 @@ function render() {
     if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     if (urgent) parts.push(urgent);
     boardSlot = el("section", { class: "card board-card", id: "board-card" });
-    parts.push(boardSlot);
     const groups = state.status === "playing" ? g.actionGroups(legal, state, me, c).filter((x) => x.items.length) : [];
+    // what you may do comes first, in view under the status line; picking a square
+    // scrolls the board into view by itself (pickSquare)
     if (groups.length) parts.push(groupsCard(groups));
+    parts.push(boardSlot);
     if (g.handDeclaration) parts.push(g.handDeclaration(me, state, c));
     if (g.extras) parts.push(...g.extras(state, me, c));
   } else if (mod) {
