@@ -60,7 +60,29 @@ export function counters(ctx, names, { most, total, onChange }) {
   draw();
   const node = el("div", { class: "kz-counters" }, el("div", { class: "grid" }, buttons), chosen, shown);
   const value = () => names.flatMap((n) => Array(counts[n]).fill(n));
-  return { node, value };
+  const set = (list) => {
+    for (const n of names) counts[n] = (list || []).filter((x) => x === n).length;
+    draw();
+  };
+  return { node, value, set };
+}
+
+// The cost of each tile the table has seen (homunculus.part -> ingredients): built on a
+// board, in the discard pile or seen through an ear. A tile of the same kind starts from
+// it (one cost per kind until the table saw another). The holder's own names are left
+// out: correcting one of them must not start from the name being corrected.
+function seenCosts(ctx) {
+  const seen = new Map();
+  const add = (tile) => {
+    if (!tile || !tile.part || !(tile.ingredients || []).length) return;
+    const key = `${tile.homunculus}.${tile.part}`;
+    const cost = [...tile.ingredients].sort().join(",");
+    seen.set(key, seen.has(key) && seen.get(key).cost !== cost ? { cost: null } : { cost, tile });
+  };
+  for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach(add);
+  (((ctx.state.piles || {}).discard) || []).forEach(add);
+  (((ctx.me || {}).revealed || {}).tiles || []).forEach(add);
+  return seen;
 }
 
 // Tile entry: homunculus, part (from `parts`) and the cost, from the game's own lists
@@ -68,12 +90,22 @@ export function counters(ctx, names, { most, total, onChange }) {
 // of it is picked within the rules' shape (K1.4).
 export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [], homunculus: given = null } = {}) {
   const names = ctx.state.options.ingredients;
-  const homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term });
-  if (given) homunculus.set(given);  // the button tapped to open the editor
-  const part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term });
+  const seen = seenCosts(ctx);
+  const note = el("p", { class: "hint", id: "kz-seen", hidden: true }, t("kz.tile.seen"));
+  // a kind the table has seen fills its cost by itself (still changeable: a tap takes one back)
+  let homunculus = null; let part = null;
   const cost = counters(ctx, names, { most: SAME_MAX, total: COST_MAX });
+  const fill = () => {
+    const known = homunculus && part && seen.get(`${homunculus.value()}.${part.value()}`);
+    note.hidden = !(known && known.cost);
+    if (known && known.cost && !cost.value().length) cost.set(known.tile.ingredients);
+  };
+  homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term,
+    onChange: () => fill() });
+  if (given) homunculus.set(given);  // the button tapped to open the editor
+  part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term, onChange: () => fill() });
   const node = el("div", { class: "kz-editor" }, homunculus.node, part.node,
-    el("fieldset", { class: "cardpick" }, el("legend", {}, t("kz.tile.cost")), cost.node));
+    el("fieldset", { class: "cardpick" }, el("legend", {}, t("kz.tile.cost")), note, cost.node));
   const value = () => {
     const ingredients = cost.value();
     if (!homunculus.value() || !part.value() || ingredients.length < COST_MIN) return null;
