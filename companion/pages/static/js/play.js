@@ -371,7 +371,8 @@ async function start() {
   acts.resume(whoAmI(s));
   // a phone follows its seat's own stream (no request after a move); the host reading a
   // seat without a phone keeps the public one and reads that seat's view
-  stopLive = s.host ? live(s.sid, onLive, acts.nudge) : seatLive(s.sid, s.token, state.version, onLive, lostSeat, acts.nudge);
+  // (from the state shown: a lost seat may have cleared `state` while the log was read)
+  stopLive = s.host ? live(s.sid, onLive, acts.nudge) : seatLive(s.sid, s.token, shown.version, onLive, lostSeat, acts.nudge);
 }
 
 function failedJoin(info) {
