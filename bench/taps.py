@@ -215,12 +215,18 @@ def kazaam(browser: Any, live: Live, out: list[Move]) -> None:
     a = counted(ada)
     ada.wait_for_selector("[data-move=build-new-fire]")
     a.tap("[data-move=build-new-fire]")
-    a.pick(".modal [data-field=part]", "head")
+    a.pick(".modal [data-field=part]", "ear")
     for name in ["mercury", "mercury", "sulphur"]:
         a.tap(f".modal [data-more={name}]")
     a.tap("#modal-ok")
-    ada.wait_for_selector("#kz-board [data-slot=head].built")
-    record(out, "Kazaam: tile never seen, 3 ingredients", a, 1, 6, 6)
+    a.tap("[data-target='0/left_ear']")  # an ear: which of its two places
+    ada.wait_for_selector("#kz-board [data-slot=left_ear].built")
+    record(out, "Kazaam: tile never seen, 3 ingredients, an ear", a, 1, 7, 6)
+    a.tap("[data-move=build-new-fire]")  # the second fire ear: its cost fills by itself
+    a.pick(".modal [data-field=part]", "ear")
+    a.tap("#modal-ok")
+    ada.wait_for_selector("#kz-board [data-slot=right_ear].built")
+    record(out, "Kazaam: a tile of a kind the table saw", a, 1, 3, 4)
     v = gp.version(ada)
     a.tap("[data-move=draw]")
     gp.wait_version(ada, v + 1)
