@@ -180,5 +180,6 @@ def test_the_host_saves_points_for_a_seat_without_a_phone_in_its_name(browser, l
     fields = page.locator(".sp-field").evaluate_all("fs => fs.map(f => f.dataset.field)")
     tap_points(page, {fields[0]: 4})
     expect(page.locator("#sp-save")).to_have_text("Salva 4 per Dan")
+    expect(page.locator("#play select")).to_have_count(0)
     check_screen(page, "it")
     page.watch.assert_no_errors()
