@@ -53,8 +53,20 @@ class Taps:
         self.count += 1
 
     def pick(self, selector: str, value: str) -> None:
-        self.page.locator(selector).first.select_option(value)
+        """One tap on ``value`` in the icon grid ``selector``."""
+        choose(self.page, selector, value)
         self.count += 1
+
+
+def choose(page: Any, selector: str, value: str) -> None:
+    """Tap ``value`` in an icon grid (grid.js): its button, not a slot it fills."""
+    page.locator(f"{selector} .gridbtn[data-value='{value}']").first.click()
+
+
+def fill_needs(page: Any, selector: str, needs: list[str]) -> None:
+    """A city card's 4 needs, tapped into their slots in order (one tap each)."""
+    for need in needs:
+        page.taps.pick(selector, need)
 
 
 def seat_phone(browser: Any, live: Any, code: str, name: str, lang: str = "en") -> Any:
@@ -101,16 +113,14 @@ def fill_card(page: Any, name: str, card: Any) -> None:
     """Pick a card's values in a sheet's picker (each value, none pre-filled)."""
     taps = page.taps
     if card is None:
-        kind = page.locator(f"[data-field={name}], [data-field={name}-kind]").first
-        kind.select_option("unknown")
-        taps.count += 1
+        taps.tap(f"[data-field={name}] .gridbtn[data-value=unknown], "
+                 f"[data-field={name}-kind] .gridbtn[data-value=unknown]")
     elif isinstance(card, str):
         taps.pick(f"[data-field={name}]", card)
     else:
         taps.pick(f"[data-field={name}-kind]", card["kind"])
         taps.pick(f"[data-field={name}-symbol]", card["symbol"])
-        for i, need in enumerate(card.get("needs", [])):
-            taps.pick(f"[data-field={name}-need-{i}]", need)
+        fill_needs(page, f"[data-field={name}-needs]", card.get("needs", []))
 
 
 def pile_of(card: Any) -> str:
@@ -120,8 +130,8 @@ def pile_of(card: Any) -> str:
 
 
 def fill_discard(page: Any, card: Any) -> None:
-    options = page.locator("[data-field=discard] option").evaluate_all(
-        "os => os.map(o => [o.value, o.dataset.card || ''])")
+    options = page.locator("[data-field=discard] .gridbtn").evaluate_all(
+        "bs => bs.map(b => [b.dataset.value, b.dataset.card || ''])")
     for value, shown in options:
         if shown and json.loads(shown) == card:
             page.taps.pick("[data-field=discard]", value)
@@ -152,10 +162,8 @@ def enter_city(page: Any, move: dict[str, Any]) -> str:
         label = "city-known"
     else:
         label = "city-entered"
-        page.taps.tap("[data-move=city]")
-        page.taps.pick("[data-field=symbol]", move["symbol"])
-        for i, need in enumerate(move["needs"]):
-            page.taps.pick(f"[data-field=need-{i}]", need)
+        page.taps.tap(f"[data-move=city-new-{move['symbol']}]")
+        fill_needs(page, "#needs [data-field=needs]", move["needs"])
         page.taps.tap("#modal-ok")
     target(page, move["at"])
     return label

@@ -28,22 +28,27 @@ def fill_gaia_setup(page: Any, objectives: list[Any] | None = None,
         goal = objectives[i] if objectives else pairs(i)
         box = f"[data-objective='{i}']"
         if isinstance(goal, str):
-            page.select_option(f"{box} select[data-field=kind]", goal)
+            tap(page.locator(f"{box} [data-field=kind]"), goal)
             continue
-        page.select_option(f"{box} select[data-field=kind]", "pairs")
-        page.select_option(f"{box} select[data-field=a]", goal[0])
-        page.select_option(f"{box} select[data-field=b]", goal[1])
+        tap(page.locator(f"{box} [data-field=kind]"), "pairs")
+        tap(page.locator(f"{box} [data-field=a]"), goal[0])
+        tap(page.locator(f"{box} [data-field=b]"), goal[1])
     for i, terrain in enumerate(nature or NATURE):
-        page.locator("#setup-nature select").nth(i).select_option(terrain)
+        tap(page.locator("#setup-nature .gridpick").nth(i), terrain)
     for i, card in enumerate(life or LIFE):
         box = f"[data-life='{i}']"
-        page.select_option(f"{box} select[data-field=life-kind]", card["kind"])
-        page.select_option(f"{box} select[data-field=symbol]", card["symbol"])
-        for n, need in enumerate(card.get("needs", [])):
-            page.locator(f"{box} select[data-field=need]").nth(n).select_option(need)
-    if page.locator("#setup-power select").count():
+        tap(page.locator(f"{box} [data-field=life-kind]"), card["kind"])
+        tap(page.locator(f"{box} [data-field=symbol]"), card["symbol"])
+        for need in card.get("needs", []):  # tapped into the 4 slots in order
+            tap(page.locator(f"{box} [data-field=needs]"), need)
+    if page.locator("#setup-power .gridpick").count():
         for i, card in enumerate(power or POWER):
-            page.locator("#setup-power select").nth(i).select_option(card)
+            tap(page.locator("#setup-power .gridpick").nth(i), card)
+
+
+def tap(grid: Any, value: str) -> None:
+    """One tap on ``value`` in an icon grid (its button, not a slot it filled)."""
+    grid.locator(f".gridbtn[data-value='{value}']").first.click()
 
 
 def start_from_table(page: Any) -> None:

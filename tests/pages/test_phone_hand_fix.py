@@ -35,13 +35,13 @@ def test_a_wrongly_named_draw_is_corrected_then_the_real_card_played(browser, li
     sheet = ada.locator("#declare-sheet")
     expect(sheet.locator("#declare-held")).to_be_visible()  # the forest the table saw
     # the named card is shown as named, ready to be corrected; the unnamed ones are empty
-    assert ada.locator("[data-field=hand-nature-0]").input_value() == "sea"
-    assert ada.locator("[data-field=hand-nature-1]").input_value() == ""
-    ada.select_option("[data-field=hand-nature-0]", "forest")
+    expect(ada.locator("[data-field=hand-nature-0]")).to_have_attribute("data-value", "sea")
+    expect(ada.locator("[data-field=hand-nature-1] [aria-pressed=true]")).to_have_count(0)
+    gp.choose(ada, "[data-field=hand-nature-0]", "forest")
     # and names the two dealt cards: no unknown nature card is left to play a forest from
-    ada.select_option("[data-field=hand-nature-1]", "plains")
-    ada.select_option("[data-field=hand-nature-2]", "desert")
-    ada.select_option("[data-field=hand-life-0-kind]", "unknown")
+    gp.choose(ada, "[data-field=hand-nature-1]", "plains")
+    gp.choose(ada, "[data-field=hand-nature-2]", "desert")
+    gp.choose(ada, "[data-field=hand-life-0-kind]", "unknown")
     check_screen(ada, lang, name="Ada")
     check_tap_targets(ada)
     axe_check(ada)

@@ -104,6 +104,7 @@ def test_a_late_joiner_is_told_the_game_started(browser, live, shot):
     page.wait_for_selector("#late")
     assert "già iniziata" in page.inner_text("#late")
     assert page.locator("#late input").count() == 1  # a box to try another code
+    assert "«Nuovo link per …»" in page.inner_text("#late-help")  # the host's own button
     check_screen(page, "it")
     axe_check(page)
     shot(page, "late")

@@ -123,7 +123,7 @@ def test_per_round_entries_for_others_a_correction_and_low_wins(browser, live, s
     ada.wait_for_selector("#sp-entry")
     # her own seat and the current round are chosen; she picks Bruno and enters his 8
     assert ada.get_attribute(".sp-person[data-target='0']", "aria-checked") == "true"
-    assert ada.locator("#sp-round").input_value() == "1"
+    assert ada.get_attribute("#sp-round", "data-value") == "1"
     ada.click(".sp-person[data-target='1']")
     tap_points(ada, {"total": 8})
     assert "Bruno" in ada.inner_text("#sp-save")
@@ -338,7 +338,7 @@ def test_per_round_open_phones_follow_the_round_in_play_and_each_others_saves(
         pad.wait_version(clara, before)
     assert pad.state()["round"] == 2
     for page in (ada, bruno, clara):
-        expect(page.locator("#sp-round")).to_have_value("2")
+        expect(page.locator("#sp-round")).to_have_attribute("data-value", "2")
     # Bruno's form, still on Ada, is now for her round 2: nothing to replace
     assert bruno.get_attribute(".sp-person[data-target='0']", "aria-checked") == "true"
     expect(bruno.locator("#sp-earlier")).to_be_hidden()

@@ -109,10 +109,9 @@ def _tokens(page) -> list[str]:
 
 
 def _enter_city(page, needs):
-    page.click("[data-move=city]")
-    page.select_option("[data-field=symbol]", "forest")
-    for i, need in enumerate(needs):
-        page.select_option(f"[data-field=need-{i}]", need)
+    page.click("[data-move=city-new-forest]")
+    for need in needs:
+        gp.choose(page, "[data-field=needs]", need)
     page.click("#modal-ok")
 
 
@@ -131,7 +130,7 @@ def test_city_entry_highlights_only_squares_where_the_needs_meet_two(browser, li
     desert = {"type": "draw", "pile": "nature", "from": "deck", "card": "desert"}
     _moves(live, table, tokens, [(0, desert),
                                  (0, {"type": "play_nature", "terrain": "desert", "at": [4, 0]})])
-    bruno.wait_for_selector("[data-move=city]")
+    bruno.wait_for_selector("[data-move=city-new-forest]")
     # sea and plains: both met beside 1,0; beside 3,0 only plains is
     _enter_city(bruno, ["sea", "plains", "mountain", "swamp"])
     bruno.wait_for_selector("#pending")

@@ -43,8 +43,9 @@ def tile(page, terrain, at):
 
 
 def selects_empty(page):
-    return page.locator(".modal select").evaluate_all(
-        "ss => ss.filter(s => !s.hidden && s.offsetParent).map(s => s.value)")
+    """What each visible grid of the sheet holds ("" while nothing is picked)."""
+    return page.locator(".modal .gridpick, .modal .slotpick").evaluate_all(
+        "ps => ps.filter(p => p.offsetParent).map(p => p.dataset.value || '')")
 
 
 @pytest.mark.parametrize("lang", ["it", "de"])
@@ -61,8 +62,8 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     # Ada declares her hand from the phone: two nature cards and the life card
     ada.click("#declare")
     assert set(selects_empty(ada)) == {""}
-    ada.select_option("[data-field=hand-nature-0]", "forest")
-    ada.select_option("[data-field=hand-nature-1]", "unknown")
+    gp.choose(ada, "[data-field=hand-nature-0]", "forest")
+    gp.choose(ada, "[data-field=hand-nature-1]", "unknown")
     gp.fill_card(ada, "hand-life-0", {"kind": "city", "symbol": "forest",
                                       "needs": ["sea", "sea", "plains", "animals"]})
     ada.click("#modal-ok")
@@ -83,15 +84,14 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     tile(ada, "forest", "0,0")
     tile(ada, "sea", "1,0")
     # Bruno enters an unnamed city card: nothing pre-filled, OK refuses until all is picked
-    bruno.wait_for_selector("[data-move=city]")
+    bruno.wait_for_selector("[data-move=city-new-sea]")
     check_screen(bruno, lang, name="Bruno", turn=w["turn"])
-    bruno.click("[data-move=city]")
+    bruno.click("[data-move=city-new-sea]")
     assert set(selects_empty(bruno)) == {""}
     bruno.click("#modal-ok")
     assert w["pick"] in bruno.inner_text(".modal")
-    bruno.select_option("[data-field=symbol]", "sea")
-    for i, need in enumerate(["forest", "forest", "desert", "animals"]):
-        bruno.select_option(f"[data-field=need-{i}]", need)
+    for need in ["forest", "forest", "desert", "animals"]:
+        gp.choose(bruno, "[data-field=needs]", need)
     check_screen(bruno, lang, name="Bruno")
     axe_check(bruno)
     check_tap_targets(bruno)
@@ -113,7 +113,7 @@ def test_an_opening_move_kind_by_move_kind(browser, live, shot, lang):
     ada.wait_for_selector("#actions")
     # draw from the deck, keeping the card secret; then end the turn by hand
     ada.click("[data-move=draw-nature-deck]")
-    ada.select_option("[data-field=drawn]", "unknown")
+    gp.choose(ada, "[data-field=drawn]", "unknown")
     ada.click("#modal-ok")
     ada.wait_for_selector("#end-turn")
     ada.click("#end-turn")
@@ -247,9 +247,9 @@ def test_a_tornado_the_card_taken_is_entered_on_the_phone(browser, live, shot):
     check_screen(bruno, "de", name="Bruno")
     bruno.click("#tornado [data-move=tornado]")
     assert set(selects_empty(bruno)) == {""}  # nothing guessed: the pile, then the card
-    bruno.select_option("[data-field=taken-0-pile]", "power")
-    bruno.select_option("[data-field=taken-0]", "sun")
-    bruno.select_option("[data-field=keep]", "0")
+    gp.choose(bruno, "[data-field=taken-0-pile]", "power")
+    gp.choose(bruno, "[data-field=taken-0]", "sun")
+    gp.choose(bruno, "[data-field=keep]", "0")
     check_screen(bruno, "de", name="Bruno")
     axe_check(bruno)
     shot(bruno, "tornado-sheet")

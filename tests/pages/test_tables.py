@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import gaia_phone as gp
 from .tablescreen import start_from_table
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True}
@@ -61,10 +62,9 @@ def test_gaia_opening_through_the_pages(browser, live, shot):
     bo.wait_for_selector("#status [data-move=end-turn]")
     assert "Your turn" in bo.inner_text("#status")
     # Bo builds a city on the sea tile: two forest needs met by the one forest
-    bo.click("[data-move=city]")
-    bo.select_option("#needs [data-field=symbol]", "sea")
-    for i, need in enumerate(["forest", "forest", "desert", "animals"]):
-        bo.select_option(f"#needs [data-field=need-{i}]", need)
+    bo.click("[data-move=city-new-sea]")
+    for need in ["forest", "forest", "desert", "animals"]:
+        gp.choose(bo, "#needs [data-field=needs]", need)
     bo.click("#modal-ok")
     bo.click("[data-target='1,0']")
     bo.wait_for_selector("#gaia-board .city-needs")
@@ -113,8 +113,9 @@ def test_rejection_shows_the_rule(browser, live):
 
 
 def name_tile(page, homunculus: str, part: str, ingredients: list[str]) -> None:
-    page.select_option(".sheet [data-field=homunculus]", homunculus)
-    page.select_option(".sheet [data-field=part]", part)
+    if not page.locator(".sheet [data-field=homunculus] [aria-pressed=true]").count():
+        gp.choose(page, ".sheet [data-field=homunculus]", homunculus)
+    gp.choose(page, ".sheet [data-field=part]", part)
     for name in ingredients:
         page.click(f".sheet [data-more={name}]")
 
@@ -134,7 +135,7 @@ def test_kazaam_opening_through_the_pages(browser, live, shot):
     ada.click("#modal-ok")
     ada.locator("#kz-pool [data-ingredient=mercury]", has_text="\u00d7 2").wait_for()
     # build a wood head for exactly mercury + sulphur
-    ada.click("[data-move=build-unknown]")
+    ada.click("[data-move=build-new-wood]")
     name_tile(ada, "wood", "head", ["mercury", "sulphur"])
     ada.click("#modal-ok")
     ada.wait_for_selector("#kz-board [data-slot=head].built")

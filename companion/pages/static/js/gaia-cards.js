@@ -1,7 +1,6 @@
-// Gaia cards on the phone: their names, and pickers that start empty (the person picks
+// Gaia cards on the phone: their names, and icon grids that start empty (the person picks
 // each value — symbol and all four city needs included — or "I don't know" where allowed).
 import { el } from "./common.js";
-import { choice } from "./ui.js";
 
 // The values offered are the game's own lists (GET /games → words, as c.words).
 const listed = (c, kind) => (c.words && c.words[kind]) || [];
@@ -15,32 +14,33 @@ export function cardText(c, card) {
 }
 
 // A picker shows ``initial`` (a card its holder named before) when given: correcting a
-// name starts from it; otherwise every field starts empty.
+// name starts from it; otherwise nothing is picked.
 function preset(picker, value) {
-  if (value == null) return;
-  picker.select.value = value;
-  picker.select.dispatchEvent(new Event("change"));
+  if (value != null) picker.set(value);
 }
 
+// Kind, then the symbol (one tap), then, for a city, its 4 needs tapped into 4 slots in
+// any order (the needs of the card as printed, each slot emptied by a tap).
 function lifePicker(c, { unknown, label, name, initial }) {
-  const symbol = choice(c.t("gc.symbol"), listed(c, "symbols"), { labels: c.term, name: `${name}-symbol` });
-  const needs = [0, 1, 2, 3].map((i) => choice(c.t("gc.need", { n: i + 1 }), listed(c, "needs"), { labels: c.term, name: `${name}-need-${i}` }));
-  const needBox = el("div", { class: "needs", hidden: true }, needs.map((n) => n.node));
+  const symbol = c.choice(c.t("gc.symbol"), listed(c, "symbols"), { labels: c.term, name: `${name}-symbol` });
+  const needs = c.slots(c.t("gc.needs"), listed(c, "needs"), 4, { labels: c.term, name: `${name}-needs`,
+    slotLabel: (n) => c.t("gc.need", { n }) });
+  const needBox = el("div", { class: "needs", hidden: true }, needs.node);
   const symbolBox = el("div", { hidden: true }, symbol.node);
-  const kind = choice(c.t("gc.kind"), listed(c, "life_kinds"), { unknown, name: `${name}-kind`,
+  const kind = c.choice(c.t("gc.kind"), listed(c, "life_kinds"), { unknown, name: `${name}-kind`,
     labels: (k) => c.t(`gc.${k}`), onChange: (k) => { symbolBox.hidden = k === "unknown"; needBox.hidden = k !== "city"; } });
   const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), kind.node, symbolBox, needBox);
   if (initial) {
     preset(kind, initial.kind); preset(symbol, initial.symbol);
-    (initial.needs || []).forEach((need, i) => preset(needs[i], need));
+    if (initial.needs) needs.set(initial.needs);
   }
   const value = () => {
     const k = kind.value();
     if (k === null || k === "unknown") return k;
     if (!symbol.value()) return null;
     if (k === "animals") return { kind: "animals", symbol: symbol.value() };
-    const picked = needs.map((n) => n.value());
-    return picked.includes(null) ? null : { kind: "city", symbol: symbol.value(), needs: picked };
+    const picked = needs.value();
+    return picked ? { kind: "city", symbol: symbol.value(), needs: picked } : null;
   };
   return { node, value };
 }
@@ -50,7 +50,7 @@ export function cardPicker(c, pile, { unknown = false, label, name = "card", ini
   if (pile === "life") return lifePicker(c, { unknown, label, name, initial });
   const terrains = listed(c, "terrains"); const powers = listed(c, "power_cards");
   const values = pile === "nature" ? terrains : pile === "power" ? powers : [...terrains, ...powers];
-  const pick = choice(label, values, { unknown, labels: c.term, name });
+  const pick = c.choice(label, values, { unknown, labels: c.term, name });
   pick.node.dataset.card = name;
   preset(pick, initial);
   return { node: pick.node, value: pick.value };
@@ -72,7 +72,7 @@ export function discardPicker(c, me, pile, taking) {
   }
   const nameBox = el("div", { class: "name-box" });
   let naming = null;
-  const which = choice(c.t("gc.discard"), options.map((o) => o.value), { name: "discard",
+  const which = c.choice(c.t("gc.discard"), options.map((o) => o.value), { name: "discard",
     labels: (v) => options.find((o) => o.value === v).label,
     onChange: (v) => {
       const o = options.find((x) => x.value === v);
@@ -84,9 +84,9 @@ export function discardPicker(c, me, pile, taking) {
     if (!o) return null;
     return o.pile ? naming.value() : o.card;
   };
-  for (const option of which.select.options) {  // the card behind each choice, for tests and tools
-    const o = options.find((x) => x.value === option.value);
-    if (o && o.card != null) option.dataset.card = JSON.stringify(o.card);
+  for (const button of which.node.querySelectorAll("[data-value]")) {  // the card behind each choice, for tests and tools
+    const o = options.find((x) => x.value === button.dataset.value);
+    if (o && o.card != null) button.dataset.card = JSON.stringify(o.card);
   }
   return { node: el("div", { "data-card": "discard" }, which.node, nameBox), value, options };
 }

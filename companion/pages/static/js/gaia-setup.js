@@ -1,21 +1,16 @@
 // The host's setup checklist for Gaia: deal, then enter the objectives and the face-up
-// cards revealed on the real table. Every picker starts empty: the host picks each value
+// cards revealed on the real table, on icon grids. Every grid starts empty: the host picks each value
 // (nothing is guessed), and Start is refused, with a sentence, until all are picked.
 // The values offered come from the game's own lists (GET /games → words).
 import { el, t, term } from "./common.js";
+import { grid, slots } from "./grid.js";
+import { icon, hasIcon } from "./icons.js";
 
-// A labelled select that starts on "— choose —"; value() is null until the host picks.
+const pic = (v) => (hasIcon("gaia", v) ? icon("gaia", v, { decorative: true, size: 26 }) : null);
+
+// An icon grid, nothing picked at first; value() is null until the host picks.
 export function picker(label, values, { labels = (v) => term("gaia", v), onChange, name } = {}) {
-  const select = el("select", { "aria-label": label, "data-field": name || null },
-    el("option", { value: "", disabled: true, selected: true }, t("setup.choose")),
-    values.map((v) => el("option", { value: v }, labels(v))));
-  select.addEventListener("change", () => {
-    select.dataset.value = select.value;
-    select.classList.remove("missing");
-    if (onChange) onChange(select.value);
-  });
-  return { node: el("label", { class: "tb-pick" }, el("span", {}, label), select), select,
-    value: () => select.value || null };
+  return grid(label, values, { labels, onChange, name, icon: pic });
 }
 
 function objectiveRow(i, expert, words) {
@@ -42,18 +37,19 @@ function objectiveRow(i, expert, words) {
 }
 
 function lifeRow(i, words) {
-  const needs = el("div", { class: "row" });
+  const needs = el("div", { class: "needs" });
   const row = { needPickers: [] };
-  row.kind = picker(t("setup.kind"), words.life_kinds, { name: "life-kind", onChange: (v) => {
-    row.needPickers = v === "city" ? [0, 1, 2, 3].map((n) => picker(t("setup.need", { n: n + 1 }), words.needs, { name: "need" })) : [];
+  row.kind = picker(t("setup.kind"), words.life_kinds, { name: "life-kind", labels: (k) => t(`gc.${k}`), onChange: (v) => {
+    row.needPickers = v === "city" ? [slots(t("gc.needs"), words.needs, 4, { name: "needs", labels: (w) => term("gaia", w),
+      icon: pic, slotLabel: (n) => t("setup.need", { n }) })] : [];
     needs.replaceChildren(...row.needPickers.map((p) => p.node));
   } });
   row.symbol = picker(t("setup.symbol"), words.symbols, { name: "symbol" });
   row.node = el("fieldset", { class: "tb-life", "data-life": i },
-    el("legend", {}, t("setup.life", { n: i + 1 })), el("div", { class: "row" }, row.kind.node, row.symbol.node), needs);
+    el("legend", {}, t("setup.life", { n: i + 1 })), row.kind.node, row.symbol.node, needs);
   row.pickers = () => [row.kind, row.symbol, ...row.needPickers];
   row.value = () => (row.kind.value() === "city"
-    ? { kind: "city", symbol: row.symbol.value(), needs: row.needPickers.map((p) => p.value()) }
+    ? { kind: "city", symbol: row.symbol.value(), needs: row.needPickers[0].value() }
     : { kind: "animals", symbol: row.symbol.value() });
   return row;
 }
@@ -70,13 +66,13 @@ export function gaiaSetup(players, onStart, options, words) {
   const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
   const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("setup.start"));
   const all = () => [...objectives.flatMap((o) => o.pickers()), ...nature, ...life.flatMap((l) => l.pickers()), ...power];
-  const complain = (text, focus) => { note.textContent = text; note.hidden = false; if (focus) focus.focus(); };
+  const complain = (text, at) => { note.textContent = text; note.hidden = false; if (at) at.scrollIntoView({ block: "center" }); };
   button.addEventListener("click", () => {
     const empty = all().filter((p) => !p.value());
-    empty.forEach((p) => p.select.classList.add("missing"));
-    if (empty.length) return complain(t("setup.missing", { n: empty.length }), empty[0].select);
+    empty.forEach((p) => p.node.classList.add("missing"));
+    if (empty.length) return complain(t("setup.missing", { n: empty.length }), empty[0].node);
     const same = objectives.findIndex((o) => o.kind.value() === "pairs" && o.a.value() === o.b.value());
-    if (same >= 0) return complain(t("setup.same", { n: same + 1 }), objectives[same].b.select);
+    if (same >= 0) return complain(t("setup.same", { n: same + 1 }), objectives[same].b.node);
     note.hidden = true;
     const display = { nature: nature.map((p) => p.value()), life: life.map((l) => l.value()) };
     if (expert) display.power = power.map((p) => p.value());

@@ -37,20 +37,20 @@ function cityItems(c, legal) {
     cardText(c, { kind: "city", symbol: m.symbol, needs: m.needs }),
     () => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), m.at.map((s) => s.at),
       { type: "play_city", symbol: m.symbol, needs: m.needs }), "city"));
-  const unknown = cities.filter((m) => !m.needs);
-  if (unknown.length) out.push(item(c, "city", c.t("g.cityEnter"), () => enterCity(c, unknown), "city"));
+  // a city card not named yet: its symbol is the button (one tap), the needs come next
+  for (const m of cities.filter((x) => !x.needs)) {
+    out.push(item(c, `city-new-${m.symbol}`, c.t("g.cityNew", { symbol: c.term(m.symbol) }), () => enterCity(c, m), m.symbol));
+  }
   return out;
 }
 
-// An unnamed city card: the person enters its symbol and four needs, then taps the square.
-function enterCity(c, templates) {
-  const symbol = c.choice(c.t("gc.symbol"), templates.map((m) => m.symbol), { name: "symbol", labels: c.term });
-  const needs = [0, 1, 2, 3].map((i) => c.choice(c.t("gc.need", { n: i + 1 }), ["forest", "sea", "plains", "desert", "swamp", "mountain", "animals"],
-    { name: `need-${i}`, labels: c.term }));
-  c.sheet(c.t("g.cityTitle"), el("div", { id: "needs" }, symbol.node, needs.map((n) => n.node)), () => {
-    const values = needs.map((n) => n.value());
-    if (!symbol.value() || values.includes(null)) return c.t("ui.pickAll");
-    const m = templates.find((x) => x.symbol === symbol.value());
+// An unnamed city card: its 4 needs tapped into 4 slots in any order, OK, then the square.
+function enterCity(c, m) {
+  const needs = c.slots(c.t("gc.needs"), (c.words && c.words.needs) || [], 4, { name: "needs", labels: c.term,
+    slotLabel: (n) => c.t("gc.need", { n }) });
+  c.sheet(c.t("g.cityTitleOf", { symbol: c.term(m.symbol) }), el("div", { id: "needs" }, needs.node), () => {
+    const values = needs.value();
+    if (!values) return c.t("ui.pickAll");
     const distinct = c.state.options.duplicate_needs === "distinct_neighbours";
     const reach = m.at.filter((s) => metNeeds(values, s.supply, distinct) >= 2).map((s) => s.at);
     if (!reach.length) return c.t("g.cityNowhere");  // said before the map, the sheet stays

@@ -38,7 +38,7 @@ export async function wrongCode(root, code) {
 export async function lateJoiner(root, code, notice = null) {
   root.replaceChildren(el("section", { class: "card", id: "late" },
     notice ? el("p", { class: "warnbox", role: "alert", id: "notice" }, notice) : "",
-    el("h1", {}, t("join.started", { code })), el("p", {}, t("join.startedHelp")), await codeBox()));
+    el("h1", {}, t("join.started", { code })), el("p", { id: "late-help" }, t("join.startedHelp", { button: t("host.newToken", { who: "…" }) })), await codeBox()));
 }
 
 // Colour a new player is offered: the first free one the game suggests (a game may have

@@ -27,43 +27,85 @@ export function tileChip(ctx, tile, attrs = {}) {
     ctx.icon(tile.part, { decorative: true, size: 22 }), el("span", {}, tileLabel(ctx, tile)));
 }
 
-// Counters per ingredient, all starting at nothing: the person sets each one.
+// The ingredients on a tile, one tap each: each ingredient is a large button (tapped
+// again for a second one alike), and the chosen ones line up below, a tap taking one back.
+// All start at nothing: the person sets each one.
 export function counters(ctx, names, { most, total, onChange }) {
   const counts = Object.fromEntries(names.map((n) => [n, 0]));
   const sum = () => Object.values(counts).reduce((a, b) => a + b, 0);
   const shown = el("p", { class: "hint", "aria-live": "polite" });
-  const rows = names.map((name) => {
-    const value = el("output", { class: "kz-count", "data-count": name }, "0");
-    const step = (d) => () => {
-      const next = counts[name] + d;
-      if (next < 0 || next > most || (d > 0 && sum() >= total)) return;
-      counts[name] = next; value.textContent = String(next);
-      shown.textContent = t("kz.tile.count", { n: sum() });
-      if (onChange) onChange();
-    };
+  const chosen = el("div", { class: "kz-chosen", "aria-label": t("kz.tile.count", { n: 0 }) });
+  const outputs = {};
+  const step = (name, d) => {
+    const next = counts[name] + d;
+    if (next < 0 || next > most || (d > 0 && sum() >= total)) return;
+    counts[name] = next;
+    draw();
+    if (onChange) onChange();
+  };
+  function draw() {
+    for (const n of names) { outputs[n].textContent = String(counts[n]); outputs[n].classList.toggle("zero", !counts[n]); }
+    shown.textContent = t("kz.tile.count", { n: sum() });
+    chosen.replaceChildren(...names.flatMap((n) => Array.from({ length: counts[n] }, () => el("button", { type: "button",
+      class: "kz-took", "data-less": n, "aria-label": t("kz.less", { what: ctx.term(n) }), onclick: () => step(n, -1) },
+    ctx.icon(n, { decorative: true, size: 24 }), el("span", { "aria-hidden": "true" }, "×")))));
+  }
+  const buttons = names.map((name) => {
     const word = ctx.term(name);
-    return el("div", { class: "kz-counter", "data-ingredient": name },
-      ctx.icon(name, { decorative: true, size: 28 }), el("span", { class: "kz-word" }, word),
-      el("button", { type: "button", class: "kz-step", "data-less": name, "aria-label": t("kz.less", { what: word }), onclick: step(-1) }, "−"),
-      value,
-      el("button", { type: "button", class: "kz-step", "data-more": name, "aria-label": t("kz.more", { what: word }), onclick: step(1) }, "+"));
+    outputs[name] = el("output", { class: "kz-count", "data-count": name }, "0");
+    return el("button", { type: "button", class: "gridbtn kz-counter", "data-ingredient": name, "data-more": name,
+      "aria-label": t("kz.more", { what: word }), onclick: () => step(name, 1) },
+    ctx.icon(name, { decorative: true, size: 26 }), el("span", { class: "grid-word" }, word), outputs[name]);
   });
-  shown.textContent = t("kz.tile.count", { n: 0 });
-  const node = el("div", { class: "kz-counters" }, rows, shown);
+  draw();
+  const node = el("div", { class: "kz-counters" }, el("div", { class: "grid" }, buttons), chosen, shown);
   const value = () => names.flatMap((n) => Array(counts[n]).fill(n));
-  return { node, value };
+  const set = (list) => {
+    for (const n of names) counts[n] = (list || []).filter((x) => x === n).length;
+    draw();
+  };
+  return { node, value, set };
+}
+
+// The cost of each tile the table has seen (homunculus.part -> ingredients): built on a
+// board, in the discard pile or seen through an ear. A tile of the same kind starts from
+// it (one cost per kind until the table saw another). The holder's own names are left
+// out: correcting one of them must not start from the name being corrected.
+function seenCosts(ctx) {
+  const seen = new Map();
+  const add = (tile) => {
+    if (!tile || !tile.part || !(tile.ingredients || []).length) return;
+    const key = `${tile.homunculus}.${tile.part}`;
+    const cost = [...tile.ingredients].sort().join(",");
+    seen.set(key, seen.has(key) && seen.get(key).cost !== cost ? { cost: null } : { cost, tile });
+  };
+  for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach(add);
+  (((ctx.state.piles || {}).discard) || []).forEach(add);
+  (((ctx.me || {}).revealed || {}).tiles || []).forEach(add);
+  return seen;
 }
 
 // Tile entry: homunculus, part (from `parts`) and the cost, from the game's own lists
 // (GET /games → words, as ctx.words); value() is null until all
 // of it is picked within the rules' shape (K1.4).
-export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [] } = {}) {
+export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [], homunculus: given = null } = {}) {
   const names = ctx.state.options.ingredients;
-  const homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term });
-  const part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term });
+  const seen = seenCosts(ctx);
+  const note = el("p", { class: "hint", id: "kz-seen", hidden: true }, t("kz.tile.seen"));
+  // a kind the table has seen fills its cost by itself (still changeable: a tap takes one back)
+  let homunculus = null; let part = null;
   const cost = counters(ctx, names, { most: SAME_MAX, total: COST_MAX });
+  const fill = () => {
+    const known = homunculus && part && seen.get(`${homunculus.value()}.${part.value()}`);
+    note.hidden = !(known && known.cost);
+    if (known && known.cost && !cost.value().length) cost.set(known.tile.ingredients);
+  };
+  homunculus = ctx.choice(t("kz.tile.homunculus"), (ctx.words || {}).homunculi || [], { name: "homunculus", labels: ctx.term,
+    onChange: () => fill() });
+  if (given) homunculus.set(given);  // the button tapped to open the editor
+  part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term, onChange: () => fill() });
   const node = el("div", { class: "kz-editor" }, homunculus.node, part.node,
-    el("fieldset", { class: "cardpick" }, el("legend", {}, t("kz.tile.cost")), cost.node));
+    el("fieldset", { class: "cardpick" }, el("legend", {}, t("kz.tile.cost")), note, cost.node));
   const value = () => {
     const ingredients = cost.value();
     if (!homunculus.value() || !part.value() || ingredients.length < COST_MIN) return null;

@@ -48,17 +48,20 @@ function buildItems(legal, ctx) {
       return { id: `build-${m.tile.homunculus}-${m.tile.part}`, label: tileLabel(ctx, m.tile), icon: ctx.icon(m.tile.part, { decorative: true }),
         run: () => placeAndBuild(ctx, m.tile, m.slot) };
     }
+    // a tile not named yet: its homunculus is the button (one tap), then part and cost
     const free = m.free_slots || {};
-    return { id: "build-unknown", label: t("kz.fromHand"), icon: ctx.icon("unknown", { decorative: true }), run: () => {
-      const editor = tileEditor(ctx, { parts: ((ctx.words || {}).parts || []).filter((p) => free[p]) });  // the rules' order
-      ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
-        const tile = editor.value();
-        if (!tile) return t("kz.tile.pickAll");
-        placeAndBuild(ctx, tile, free[tile.part] || []);  // after the sheet closes: the board shows
-        return true;
-      });
-    } };
-  });
+    const parts = ((ctx.words || {}).parts || []).filter((p) => free[p]);  // the rules' order
+    return ((ctx.words || {}).homunculi || []).map((h) => ({ id: `build-new-${h}`, label: ctx.term(h),
+      icon: ctx.icon(h, { decorative: true }), run: () => {
+        const editor = tileEditor(ctx, { parts, homunculus: h });
+        ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
+          const tile = editor.value();
+          if (!tile) return t("kz.tile.pickAll");
+          placeAndBuild(ctx, tile, free[tile.part] || []);  // after the sheet closes: the board shows
+          return true;
+        });
+      } }));
+  }).flat();
 }
 
 function discardItems(legal, ctx) {

@@ -35,8 +35,10 @@
 //         pickSquare(squares, label) -> Promise<at|null>   ask for a tap on the board
 //                                             (null when the person cancels)
 //         sheet(title, content, onOk) -> void  a bottom sheet; onOk returning false keeps it
-//         choice(label, values, {unknown, name, labels}) -> {node, value(): v|null}
-//                                             a labelled picker with no pre-filled guess }
+//         choice(label, values, {unknown, name, labels, onChange}) -> {node, value(): v|null, set(v)}
+//                                             an icon grid (grid.js), nothing picked at first
+//         slots(label, values, count, {name, labels, slotLabel}) -> {node, value(): [v]|null, set([v])}
+//                                             count slots filled in tap order (a city's needs) }
 // A module that exports only a view function (the older kazaamView(ctx)) still works.
 import { api, pageModule } from "./common.js";
 

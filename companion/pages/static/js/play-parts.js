@@ -65,7 +65,8 @@ export function resultCard(state, score, seat) {
 // A breakdown entry in words: "cities 4", or "by category: Cards 12, Roads 3"; lists
 // (points per round) are left to the game's own table.
 function part(label, value) {
-  if (typeof value === "number") return `${label} ${num(value)}`;
+  // a bonus the player did not earn is left out, as the table screen leaves it blank
+  if (typeof value === "number") return value ? `${label} ${num(value)}` : "";
   if (!value || Array.isArray(value) || typeof value !== "object") return "";
   const items = Object.entries(value).filter(([, n]) => typeof n === "number");
   return items.length ? `${label}: ${items.map(([k, n]) => `${k} ${num(n)}`).join(", ")}` : "";

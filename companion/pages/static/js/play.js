@@ -4,6 +4,7 @@
 import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff, nameTab } from "./common.js";
 import { sheet, choice } from "./ui.js";
+import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
 import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
@@ -152,7 +153,8 @@ const SETTLE = {
     await load(fresher(r.data.state), r.data.me);
   },
   undo: async (r) => { mineAt = -1; lastEvents = []; await load(fresher(r.data.state)); },
-  hand: async (r) => { me = r.data; render(); },
+  // the legal moves follow the corrected hand at once (a renamed card plays as its new name)
+  hand: async (r) => { me = r.data; render(); await load(state); },
 };
 // the state an answer carried, unless the phone already shows a newer one (a replay
 // carries the current state, an answer that took its time an older one)
@@ -207,13 +209,19 @@ function pickSquare(squares, label) {
   });
 }
 
+function gridIcon(value) { return iconFor(state.game, value, { decorative: true, size: 26 }); }
+
 function ctx() {
   const s = current();
   const names = Object.fromEntries(state.players.map((p) => [p.seat, p.name]));
   return { game: state.game, state, me, legal, seat: s.seat, host: Boolean(s.host), names, send, declare, t, tn,
     words: gameWords(state.game),
     term: (v) => term(state.game, v), icon: (name, opts) => iconFor(state.game, name, opts),
-    highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet, choice,
+    highlight: (squares) => { highlighted = squares || []; drawBoard(); }, pickSquare, sheet,
+    // the grids draw each value's own icon (a value without one shows its word only)
+    choice: (label, values, opts = {}) => choice(label, values, { icon: gridIcon, ...opts }),
+    slots: (label, values, count, opts = {}) => slots(label, values, count, { icon: gridIcon, ...opts }),
+    gridIcon,
     targets: picking ? picking.squares : [], highlighted,
     tap: (at) => { if (acts.busy()) return; const p = picking; picking = null; drawBoard(); if (p) p.resolve(at); },
     rerender: () => render() };
@@ -301,9 +309,11 @@ function render() {
     if (state.status === "finished") parts.push(resultCard(state, score, current().seat));
     if (urgent) parts.push(urgent);
     boardSlot = el("section", { class: "card board-card", id: "board-card" });
-    parts.push(boardSlot);
     const groups = state.status === "playing" ? g.actionGroups(legal, state, me, c).filter((x) => x.items.length) : [];
+    // what you may do comes first, in view under the status line; picking a square
+    // scrolls the board into view by itself (pickSquare)
     if (groups.length) parts.push(groupsCard(groups));
+    parts.push(boardSlot);
     if (g.handDeclaration) parts.push(g.handDeclaration(me, state, c));
     if (g.extras) parts.push(...g.extras(state, me, c));
   } else if (mod) {
@@ -361,7 +371,8 @@ async function start() {
   acts.resume(whoAmI(s));
   // a phone follows its seat's own stream (no request after a move); the host reading a
   // seat without a phone keeps the public one and reads that seat's view
-  stopLive = s.host ? live(s.sid, onLive, acts.nudge) : seatLive(s.sid, s.token, state.version, onLive, lostSeat, acts.nudge);
+  // (from the state shown: a lost seat may have cleared `state` while the log was read)
+  stopLive = s.host ? live(s.sid, onLive, acts.nudge) : seatLive(s.sid, s.token, shown.version, onLive, lostSeat, acts.nudge);
 }
 
 function failedJoin(info) {

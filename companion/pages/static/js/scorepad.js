@@ -163,11 +163,14 @@ function targetPicker(state, ctx, legalSeats, redraw) {
       b.addEventListener("click", () => redraw(p.seat, draft.round));
       return b;
     }));
-  const select = el("select", { id: "sp-round", "data-field": "round" },
-    Array.from({ length: state.round }, (_, i) => el("option", { value: i + 1, selected: i + 1 === draft.round }, t("sp.round", { n: i + 1 }))));
-  select.addEventListener("change", () => redraw(draft.target, Number(select.value)));
+  // the rounds as buttons too (no native picker): the current one is chosen
+  const rounds = el("div", { class: "sp-who", id: "sp-round", role: "radiogroup", "aria-label": t("sp.roundPick"),
+    "data-value": String(draft.round) },
+  Array.from({ length: state.round }, (_, i) => el("button", { type: "button", role: "radio", class: "sp-person",
+    "data-round": i + 1, "aria-checked": String(i + 1 === draft.round), onclick: () => redraw(draft.target, i + 1) },
+  t("sp.round", { n: i + 1 }))));
   return el("div", { class: "sp-target" }, el("p", { class: "sp-label" }, t("sp.player")), who,
-    el("label", { class: "pick", for: "sp-round" }, el("span", {}, t("sp.roundPick")), select));
+    el("p", { class: "sp-label" }, t("sp.roundPick")), rounds);
 }
 
 const sumOf = (points) => Object.values(points).reduce((a, b) => a + b, 0);
@@ -176,8 +179,10 @@ const nameOf = (state, seat) => (state.players.find((p) => p.seat === seat) || {
 function saveLabel(state, ctx) {
   const typed = Object.values(draft.values).some((v) => parse(v) != null);
   const n = num(total());
-  if (state.options.scoring !== "per_round" || ctx.host) return typed ? t("sp.saveTurn", { n }) : t("sp.saveTurnEmpty");
-  const who = nameOf(state, draft.target);
+  const perRound = state.options.scoring === "per_round";
+  if (!perRound && !ctx.host) return typed ? t("sp.saveTurn", { n }) : t("sp.saveTurnEmpty");
+  // the host enters for a seat without a phone: the button names that player, not "my turn"
+  const who = nameOf(state, perRound ? draft.target : ctx.seat);
   if (draft.earlier) return t("sp.replace", { who, round: draft.round, was: num(sumOf(draft.earlier)), n });
   return typed ? t("sp.saveFor", { n, who }) : t("sp.saveForEmpty", { who });
 }

@@ -1,21 +1,13 @@
 // Phone building blocks shared by the play view and the game modules: bottom sheets
 // and pickers that never pre-fill a guess.
 import { el, t } from "./common.js";
+import { grid } from "./grid.js";
 
-let uid = 0;
-
-// A labelled picker. Starts on "— choose —": the person picks each value; with
+// A labelled picker: an icon grid (grid.js), nothing picked at first; with
 // {unknown: true} "I don't know" is one of the choices. value() is null until picked,
 // "unknown" for that choice.
-export function choice(label, values, { unknown = false, name = "", labels = (v) => v, onChange } = {}) {
-  const id = `pick-${++uid}`;
-  const select = el("select", { id, "data-field": name || null },
-    el("option", { value: "", disabled: true, selected: true }, t("ui.choose")),
-    values.map((v) => el("option", { value: v }, labels(v))),
-    unknown ? el("option", { value: "unknown" }, t("ui.unknown")) : null);
-  if (onChange) select.addEventListener("change", () => onChange(select.value));
-  const node = el("label", { class: "pick", for: id }, el("span", {}, label), select);
-  return { node, select, value: () => select.value || null };
+export function choice(label, values, opts = {}) {
+  return grid(label, values, opts);
 }
 
 // A bottom sheet; onOk returning false keeps it open. Focus moves into it; Escape cancels.
@@ -37,7 +29,7 @@ export function sheet(title, content, onOk, { okLabel } = {}) {
   cancel.addEventListener("click", close);
   box.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
   box.addEventListener("change", () => { note.hidden = true; });
-  box.append(el("div", { class: "sheet" }, el("h2", {}, title), content, note, el("div", { class: "row" }, ok, cancel)));
+  box.append(el("div", { class: "sheet" }, el("h2", {}, title), content, note, el("div", { class: "row sheet-foot" }, ok, cancel)));
   document.body.append(box);
   const first = box.querySelector("select, input, button");
   if (first) first.focus();
