@@ -5,8 +5,9 @@ exactly, and a golden playout's figures."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -89,11 +90,19 @@ def golden(table: Any) -> Golden:
     return len(table.log), list(table.state["result"]["ranking"]), digest.hexdigest()
 
 
-def print_goldens(playout: Callable[[str, int], Golden], variants: Iterable[str],
-                  seeds: Iterable[int]) -> None:
-    """Print a GOLDEN table's rows, to paste in after an intended rule change."""
-    for variant in variants:
-        for seed in seeds:
-            moves, ranking, digest = playout(variant, seed)
+def golden_of(game: str, variant: str, seed: int) -> Golden:
+    """One of a game's golden playouts: its test package's ``VARIANTS`` (name -> options)
+    and ``SEEDS`` (seed -> players), dealt by the game's own simulated table."""
+    pins = importlib.import_module(f"tests.games.{game}.test_golden")
+    table = importlib.import_module(f"companion.games.{game}.playout").Table
+    return golden(table.deal(seed, pins.SEEDS[seed], **pins.VARIANTS[variant]))
+
+
+def print_goldens(game: str) -> None:
+    """Print a game's GOLDEN table rows, to paste in after an intended rule change."""
+    pins = importlib.import_module(f"tests.games.{game}.test_golden")
+    for variant in pins.VARIANTS:
+        for seed in pins.SEEDS:
+            moves, ranking, digest = golden_of(game, variant, seed)
             print(f'    ("{variant}", {seed}): ({moves}, {ranking},\n'
                   f'        "{digest}"),')

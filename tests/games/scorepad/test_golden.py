@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from companion.games.scorepad.playout import Table
-from tests.games.checks import Golden, golden, print_goldens
+from tests.games.checks import Golden, golden_of, print_goldens
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "per-turn": {"rounds": 5},
@@ -61,18 +58,9 @@ GOLDEN: dict[tuple[str, int], Golden] = {
 }
 
 
-def playout(variant: str, seed: int) -> Golden:
-    return golden(Table.deal(seed, SEEDS[seed], **VARIANTS[variant]))
-
-
-@pytest.mark.parametrize(("variant", "seed"), [(v, s) for v in VARIANTS for s in SEEDS])
-def test_golden_playout(variant: str, seed: int) -> None:
-    assert playout(variant, seed) == GOLDEN[(variant, seed)]
-
-
 def test_a_playout_is_the_same_every_time() -> None:
-    assert playout("per-round", 2) == playout("per-round", 2)
+    assert golden_of("scorepad", "per-round", 2) == golden_of("scorepad", "per-round", 2)
 
 
 if __name__ == "__main__":
-    print_goldens(playout, VARIANTS, SEEDS)
+    print_goldens("scorepad")
