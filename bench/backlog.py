@@ -7,7 +7,7 @@ Every move reaches each of its session's streams on a worker through that stream
 wakes in ``get`` (with the heartbeat's timeout, as the streams wait), then marks it
 handled (``Hub.settled`` counts on that). This bench runs that cycle under gevent, as a
 served worker does, for --streams streams and --messages messages each, with the
-Backlog as it was before issue 20's sixth round (a ``threading.Condition`` taken on
+Backlog as it was before its sixth round of work (a ``threading.Condition`` taken on
 every put and every handled message) and as it is now (counts with one writer each,
 a condition only while a caller of ``settle`` waits), alternately, several rounds.
 Prints this process's CPU per frame (user + system) for each way, the median of the

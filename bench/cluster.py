@@ -1,4 +1,4 @@
-"""Sharded pub/sub on a Redis Cluster: 1 vs 3 masters in one run (issue 20 item 5).
+"""Sharded pub/sub on a Redis Cluster: 1 vs 3 masters in one run.
 
     python -m bench.cluster [--seconds 10] [--tables 16] [--workers 2]
 

@@ -4,8 +4,8 @@
 
 Every worker's Hub listener hears every move once (plain pub/sub). This bench runs,
 under gevent as a served worker does, a listener that reads with redis-py's
-``PubSub.get_message(timeout=1.0)`` (what ``companion.live`` used before issue 20's
-change) and one that reads with ``companion.live.Pattern`` (what it uses now),
+``PubSub.get_message(timeout=1.0)`` (what ``companion.live`` used before
+this change) and one that reads with ``companion.live.Pattern`` (what it uses now),
 alternately, several rounds. A separate process publishes the messages at --rate per
 second (so they arrive one by one, as moves do, not in one batch), each --size bytes.
 Prints the listener process's CPU per message received (user + system, the publisher

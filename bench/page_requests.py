@@ -24,7 +24,7 @@ REQUESTS: dict[str, dict[str, list[str]]] = {
         "load": ["GET /i18n/{lang}.json", "GET /api/v1/sessions/{sid}", ME],
         # onLive() on the seat's stream: a version newer than the one shown calls
         # load(msg.state, msg.me): the message carries the state and the seat's own view
-        # with its legal moves, so nothing is read (issue 14)
+        # with its legal moves, so nothing is read
         "message": [],
         # the same callback when a message carries no state (the host reading a seat
         # without a phone, on the public stream): load() reads both

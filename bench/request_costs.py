@@ -1,4 +1,4 @@
-"""What every request pays besides its own work, before and after issue 20's 3rd/4th rounds.
+"""What every request pays besides its own work, before and after the work that trimmed it.
 
     python -m bench.request_costs [--n 20000]
 

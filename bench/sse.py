@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     game = record_games(1)[0]
     # every bench client comes from 127.0.0.1: lift the per-address and per-worker stream
-    # caps (issue 12's SSE_MAX_PER_CLIENT would refuse all but the first few with 429)
+    # caps (SSE_MAX_PER_CLIENT would refuse all but the first few with 429)
     os.environ.update(SSE_MAX_PER_CLIENT=str(args.clients + 10),
                       SSE_MAX_STREAMS=str(args.clients + 10),
                       SSE_SEAT_RESERVE="0",  # its clients follow the public stream

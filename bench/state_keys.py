@@ -1,4 +1,4 @@
-"""How many string-key lookups in ``companion/games`` mypy can check (issue 23, item 5).
+"""How many string-key lookups in ``companion/games`` mypy can check.
 
 Every ``x["key"]`` in the engines is counted by the type mypy gives ``x``: a TypedDict
 (the key is checked), ``Any`` or ``dict[str, Any]`` (nobody checks it), or another

@@ -7,7 +7,7 @@ subscription; sharded subscriptions per session on a Redis >= 7 cluster, see
 Pub/sub drops messages while disconnected, so streams catch up from the
 stored log using their last seen version (``Last-Event-ID``). Each message (and each
 resync, per session) carries a :class:`Once`: the seats' own streams of that session
-in this worker share one read of the session through it (issue 14).
+in this worker share one read of the session through it.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Backlog(queue.Queue[dict[str, Any]]):
     waits on). Each count has one writer — ``given`` the queue's own put, under its
     lock; ``done`` the one stream that reads this backlog — so counting takes no lock
     of its own: only a caller of :meth:`settle` waits on a condition, and a stream
-    wakes it only while somebody waits (issue 20: a condition per message was a third
+    wakes it only while somebody waits (a condition per message was a third
     of a frame's cost in the queue, ``python -m bench.backlog``)."""
 
     def __init__(self, budget: int) -> None:
@@ -386,7 +386,7 @@ CONFIRM_SECONDS = 5.0
 
 class Pattern:
     """The plain listener's pattern subscription, its replies read straight off the
-    socket (issue 20). redis-py opens it (address, TLS, AUTH, HELLO as configured), then
+    socket. redis-py opens it (address, TLS, AUTH, HELLO as configured), then
     this reads it with its own hiredis reader: redis-py's ``get_message`` asks a
     cooperative poll and walks its retry and handler layers for every message, paid by
     every worker for every move; a blocking read with a timeout costs about a third of

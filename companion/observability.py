@@ -115,7 +115,7 @@ class JsonFormatter(logging.Formatter):
         body.update(getattr(record, "fields", {}))
         if record.exc_info:
             body["error"] = self.formatException(record.exc_info)
-        # orjson: a third of json.dumps's time, on every request's line (issue 20);
+        # orjson: a third of json.dumps's time, on every request's line;
         # anything it cannot write (a stray object in ``fields``) is written as its str,
         # a key that is not a string as json.dumps would (a number as its digits)
         return orjson.dumps(body, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
@@ -167,7 +167,7 @@ def init(app: Flask) -> None:
     def _start() -> None:
         given = request.headers.get("X-Request-ID", "")
         # a correlation id, not a secret: no getrandom() system call per request (a
-        # stall at 400 tables was counted there, issue 20); unique as uuid4's 128 bits
+        # stall at 400 tables was counted there); unique as uuid4's 128 bits
         g.request_id = given if REQUEST_ID.match(given) else f"{getrandbits(128):032x}"
         g.started = time.perf_counter()
 

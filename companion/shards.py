@@ -1,4 +1,4 @@
-"""Sharded subscriptions of one Hub listener (issue 20): on a Redis >= 7 cluster each
+"""Sharded subscriptions of one Hub listener: on a Redis >= 7 cluster each
 session's channel is SSUBSCRIBEd on the node that owns its slot, only while this worker
 streams the session, so a change reaches only its shard and the workers that stream it.
 

@@ -5,7 +5,7 @@ headers and for its body.
 gunicorn's async worker reads each request under ``timeout_ctx()`` (gevent's
 ``Timeout(keepalive)``) and takes any number of connections from one address, up
 to ``worker_connections`` for the whole worker: 4,000 slow-header
-connections from a few addresses kept the table's moves waiting (issue 19, row 3).
+connections from a few addresses kept the table's moves waiting.
 Here an address past ``MAX_CONNECTIONS_PER_CLIENT`` connections that have not yet
 delivered a whole request is answered 429 at once and closed; a request line and
 headers not complete within ``HEADER_TIMEOUT`` seconds, or a body not complete
@@ -68,7 +68,7 @@ class CappedWorker(GeventWorker):
         #: timeout each waits under: ended at once when the worker stops
         self.idle: dict[Any, gevent.Timeout] = {}
         util.http_date = date_once_a_second(util.http_date)
-        # what gunicorn asks of every request, made cheaper in this process (issue 20)
+        # what gunicorn asks of every request, made cheaper in this process
         self.cfg = cast(Config, Settled(self.cfg))  # read as a Config is, by attribute
         wsgi.Response = OneSendResponse  # type: ignore[misc]  # what wsgi.create makes
         super().init_process()

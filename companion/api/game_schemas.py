@@ -97,7 +97,7 @@ Check = Callable[[Any], bool]
 class Union(Schema):
     """A union schema that skips marshmallow's field-by-field load when a quick pass over
     the body, made from these same fields, shows the load would return the body as it is
-    (issue 20: the move body was validated twice, here and by the game's own shapes).
+    (the move body used to be validated twice, here and by the game's own shapes).
     Anything the quick pass is not sure of — a refusal, a value marshmallow would convert
     (``1`` for ``true``, ``true`` for an integer) — goes through ``load`` as before, so
     every 422 and its field list are marshmallow's, unchanged."""

@@ -53,7 +53,7 @@ PROBLEMS: dict[type[errors.SessionError], tuple[int, str, str]] = {
     guards.UnsupportedMediaType: (415, "unsupported_media_type", "Send JSON"),
     stream.TooManyStreams: (429, "too_many_streams", "Too many live streams"),
     stream.StreamsFull: (503, "streams_full", "No room for another live stream"),
-    # the storage and CPU budgets (issue 19): the tables in play go first
+    # the storage and CPU budgets: the tables in play go first
     budget.CreationPaused: (503, "creation_paused", "No room for new sessions now"),
     records.ImportBusy: (503, "import_busy", "Another import is running"),
     http.TooLarge: (413, "body_too_large", "Body too large"),

@@ -385,7 +385,7 @@ def seat_events(sid: str) -> Response:
 
 def _own(loaded: Loaded, token: str, message: dict[str, Any]) -> dict[str, Any] | bytes:
     """The seat's view for its frame: the mover's seat gets the one its POST built for
-    the same version (sent with the message, issue 20), every other seat its own."""
+    the same version (sent with the message), every other seat its own."""
     seat = reads.own_seat(loaded.doc, token)
     view = message.get("view")
     if (view is not None and view[0] == seat and not message.get("resync")

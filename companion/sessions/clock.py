@@ -1,4 +1,4 @@
-"""The turn clock: a session option, computed from the log's times (issue 13 item 5).
+"""The turn clock: a session option, computed from the log's times.
 
 Time never enters an engine. The session layer stamps every log entry with the
 server time (``t``) and the seat on turn after it (``turn``, as the game's

@@ -55,7 +55,7 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         view = None
         if with_me and (by == "player" or not has_phone(doc["players"][seat])):
             answer["me"] = seat_view(doc, seat, loaded.version + 1, by == "host")
-            if by == "player":  # what the mover's own seat stream sends it (issue 20)
+            if by == "player":  # what the mover's own seat stream sends it
                 view = (seat, answer["me"])
         return Change(doc, entry, events, answer, secret_fields=("me",), view=view)
 

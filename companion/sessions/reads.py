@@ -23,7 +23,7 @@ def me(ctx: Context, sid: str, token: str | None, seat_arg: int | None = None,
        with_legal: bool = False) -> dict[str, Any]:
     """The token's own seat (the host: ``seat_arg``, a seat without a phone);
     ``with_legal``: its legal moves too, from the same read (a phone brought up to date
-    by a live message needs this one request, issue 14)."""
+    by a live message needs this one request)."""
     loaded = load(ctx, sid)
     doc = loaded.doc
     _role, seat = who(doc, token)
@@ -51,7 +51,7 @@ def seat_view(doc: dict[str, Any], seat: int, version: int, host: bool,
 
 def own(doc: dict[str, Any], version: int, token: str | None) -> dict[str, Any]:
     """What ``/me?include=legal`` answers a seated phone, from a document already read
-    (the per-seat stream: one read per message per worker, issue 14). The host's
+    (the per-seat stream: one read per message per worker). The host's
     token is refused: it has no seat of its own."""
     return seat_view(doc, own_seat(doc, token), version, False)
 

@@ -3,8 +3,8 @@
 A seat "has a phone" while it holds a player token (``players[i].token``).
 The host enters moves for any seat, but reads a seat's private view (its hand,
 its legal moves with the declared cards) only when nobody else holds it: a
-seat the host added without a phone, or one the host took over in public
-(issue 12, item 9). Re-issuing the seat's token gives it a phone again.
+seat the host added without a phone, or one the host took over in public.
+Re-issuing the seat's token gives it a phone again.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A per-worker cache of session documents, as stored (issue 20).
+"""A per-worker cache of session documents, as stored.
 
 A hot table's document is known to this worker without a read: it committed the last
 change itself, or the change's published message carried the document (the Hub puts it

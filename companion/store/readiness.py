@@ -5,7 +5,7 @@ waiting (a reply a cancelled command left behind, or the server's close): a poll
 a zero timeout. Under gevent's monkey-patching ``select.poll`` is gevent's cooperative
 poll, which starts watchers and switches to the hub even when told not to wait — 35 µs
 a check on this machine against 1.5 µs for the system call, paid on every Redis command
-of every request (issue 20). A zero timeout never waits, so the system's own poll
+of every request. A zero timeout never waits, so the system's own poll
 answers it exactly; any other timeout (a pub/sub listener waiting for its next message)
 still goes through gevent's, so nothing ever blocks the worker.
 """

@@ -17,7 +17,7 @@ def key(at: Xy | list[int]) -> str:
 
 
 #: squares remembered per worker, parsed and with their neighbours: a map's squares
-#: are few and asked again on every move (legal moves walk the whole map, issue 20)
+#: are few and asked again on every move (legal moves walk the whole map)
 SQUARES_KEPT = 16384
 
 
