@@ -66,15 +66,22 @@ def for_seat(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def parse_box(raw: Any, ingredients: list[str]) -> list[dict[str, Any]] | None:
-    """The ``box`` create option: tile faces a host's device has seen before."""
+    """The ``box`` create option: tile faces a host's device has seen before. A tile of a
+    valid shape naming an ingredient this table calls otherwise is left out, not refused
+    (the same device may have played with other ingredient names)."""
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) > BOX_MAX:
         raise RuleViolation("K9", "kazaam.options.bad", option="box")
-    try:
-        parsed = [tiles.parse(t, ingredients, "box") for t in raw]
-    except RuleError:
-        raise RuleViolation("K9", "kazaam.options.bad", option="box") from None
+    parsed = []
+    for tile in raw:
+        cost = tile.get("ingredients") if isinstance(tile, dict) else None
+        named = list(cost) if isinstance(cost, list) and all(
+            isinstance(i, str) and len(i) <= 64 for i in cost) else []
+        try:
+            face = tiles.parse(tile, named or ingredients, "box")
+        except RuleError:
+            raise RuleViolation("K9", "kazaam.options.bad", option="box") from None
+        if all(i in ingredients for i in face["ingredients"]):
+            parsed.append(face)
     return dedup(parsed) or None
-
-

@@ -5,6 +5,7 @@ import { el, t, tn } from "./common.js";
 import "./kazaam-icons.js";  // the game's drawings, for icons.js
 import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 import { tablePanels, tablePlayer } from "./kazaam-table.js";
+import { remember } from "./box.js";
 
 const by = (legal, type) => legal.filter((m) => m.type === type);
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
@@ -15,6 +16,7 @@ const mark = (node) => { for (const b of node.parentElement.querySelectorAll("bu
 const unfolded = new Set();
 
 function renderBoard(state, ctx) {
+  remember(state);  // on the host's device, what this table has seen joins the box (box.js)
   const me = playerOf(state, ctx.seat);
   const others = state.players.filter((p) => p.seat !== ctx.seat);
   const targets = ctx.targets || [];
