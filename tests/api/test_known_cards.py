@@ -40,7 +40,8 @@ def test_public_names_are_listed_private_ones_only_for_their_holder(live):
     mine = _faces(api.get(f"/sessions/{sid}/me", ada).json()["known"])
     assert _faces([SECRET])[0] in mine and set(public) <= set(mine)
     # nothing says who holds what
-    assert all(set(c) == {"kind", "symbol", "needs"} for c in api.get(f"/sessions/{sid}").json()["known"])
+    listed = api.get(f"/sessions/{sid}").json()["known"]
+    assert all(set(c) == {"kind", "symbol", "needs"} for c in listed)
 
     # the rematch starts with the faces the table saw, never the private one
     r = api.post(f"/sessions/{sid}/rematch", t["host"])
@@ -59,7 +60,8 @@ def test_a_malformed_box_is_refused_with_a_problem(live):
         assert r.headers["Content-Type"].startswith("application/problem+json")
         assert "box" in r.text
     # duplicates are kept once
-    created = api.create("gaia", box=[BOXED, {**BOXED, "needs": ["plains", "sea", "plains", "sea"]}])
+    same = {**BOXED, "needs": ["plains", "sea", "plains", "sea"]}
+    created = api.create("gaia", box=[BOXED, same])
     assert len(created["state"]["options"]["box"]) == 1
 
 

@@ -90,7 +90,7 @@ function seenCosts(ctx) {
 // Known tiles that could be the one named: of a part offered (a free slot), of the
 // homunculus tapped, with fewer of that kind on the boards and the discard pile than the
 // set holds (K1.5).
-function knownTiles(ctx, parts, homunculus) {
+export function knownTiles(ctx, parts, homunculus) {
   const inView = [];
   for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach((b) => b && inView.push(b));
   inView.push(...(((ctx.state.piles || {}).discard) || []));
