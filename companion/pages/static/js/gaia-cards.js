@@ -48,7 +48,7 @@ export function cityFace(c) {
 
 export function knownCityRow(c, cards, onPick, name) {
   return knownRow(c.t("ui.known"), cards, { name, onPick, icon: cityFace(c),
-    text: (card) => cardText(c, card) });
+    text: (card) => cardText(c, card), short: (card) => c.term(card.symbol) });
 }
 
 // A picker shows ``initial`` (a card its holder named before) when given: correcting a

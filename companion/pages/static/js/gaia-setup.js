@@ -51,7 +51,7 @@ function lifeRow(i, words, box) {
   } });
   row.symbol = picker(t("setup.symbol"), words.symbols, { name: "symbol" });
   // the box's city cards first (seen at this host's earlier tables): one tap each
-  const quick = knownRow(t("ui.known"), box, { name: "life-known", icon: boxFace, text: boxText, onPick: (card) => {
+  const quick = knownRow(t("ui.known"), box, { name: "life-known", icon: boxFace, text: boxText, short: (card) => term("gaia", card.symbol), onPick: (card) => {
     row.kind.set("city"); row.symbol.set(card.symbol); row.needPickers[0].set(card.needs);
   } });
   row.node = el("fieldset", { class: "tb-life", "data-life": i },

@@ -69,12 +69,15 @@ export function slots(label, values, count, { name = "", labels = (v) => v, icon
 // The cards the table has already seen (the server's `known`, the host's box), offered
 // before the grids: one tap names the whole card. ``onPick(card)`` fills the grids below
 // from it (they stay changeable); the tapped face stays marked until a grid changes.
-//   knownRow(label, cards, {text, icon, name, onPick}) -> {node, clear()} (node null when none)
-export function knownRow(label, cards, { text, icon = null, name = "known", onPick } = {}) {
+//   knownRow(label, cards, {text, short, icon, name, onPick}) -> {node, clear()} (node null
+//   when none); text(card): the card in words (screen readers, tooltip), short(card): the
+//   word under its face (text by default)
+export function knownRow(label, cards, { text, short = null, icon = null, name = "known", onPick } = {}) {
   if (!cards || !cards.length) return { node: null, clear: () => {} };
   const buttons = cards.map((card, i) => {
     const b = el("button", { type: "button", class: "gridbtn knownbtn", "data-known": i, "data-card": JSON.stringify(card),
-      "aria-pressed": "false", "aria-label": text(card) }, icon ? icon(card) : null, el("span", { class: "grid-word" }, text(card)));
+      "aria-pressed": "false", "aria-label": text(card), title: text(card) }, icon ? icon(card) : null,
+    el("span", { class: "grid-word" }, (short || text)(card)));
     b.addEventListener("click", () => {
       onPick(card);
       for (const other of buttons) other.setAttribute("aria-pressed", String(other === b));
