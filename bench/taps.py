@@ -193,6 +193,7 @@ def gaia_known(browser: Any, live: Live, out: list[Move]) -> None:
     ada.wait_for_selector("#actions")
     a.tap("[data-move=nature-forest]")
     a.tap("[data-target='0,0']")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
     v = gp.version(ada)
     a.reset()
     a.tap("[data-move=draw-life-deck]")
