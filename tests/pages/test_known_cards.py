@@ -142,6 +142,12 @@ def test_the_host_device_keeps_the_box_for_a_rematch_and_a_new_table(browser, li
     expect(box.locator("[data-field=needs]")).to_have_attribute(
         "data-value", ",".join(STAR["needs"]))
     shot(page, "setup-box")
+    # Start says what is still missing, by name: the card from the box is not
+    page.click("#start-game")
+    note = page.locator("#setup-note")
+    expect(note).to_contain_text("Objective 1")
+    expect(note).to_contain_text("Life card 1")
+    assert "Life card 2" not in note.inner_text()  # named from the box
     # a new table from the same device is created with the box as its option
     page.goto(f"{live.url}/")
     page.wait_for_selector("#create")

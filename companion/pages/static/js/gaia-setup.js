@@ -63,6 +63,16 @@ function lifeRow(i, words, box) {
   return row;
 }
 
+// What Start still lacks, by name ("Objective 3, Life card 2"), not only how many.
+function missingText(empty) {
+  const names = [...new Set(empty.map((p) => {
+    const box = p.node.closest("fieldset");
+    const legend = box && box.querySelector(":scope > legend");
+    return (legend || p.node.querySelector(".grid-label")).textContent.trim();
+  }))];
+  return `${t("setup.missing", { n: empty.length })} ${t("setup.missingWhich", { which: names.join(", ") })}`;
+}
+
 // players: how many; onStart(body) posts the start; options: the session's options;
 // words: the game's lists from GET /games (terrains, symbols, needs, life_kinds, ...).
 export function gaiaSetup(players, onStart, options, words) {
@@ -80,7 +90,7 @@ export function gaiaSetup(players, onStart, options, words) {
   button.addEventListener("click", () => {
     const empty = all().filter((p) => !p.value());
     empty.forEach((p) => p.node.classList.add("missing"));
-    if (empty.length) return complain(t("setup.missing", { n: empty.length }), empty[0].node);
+    if (empty.length) return complain(missingText(empty), empty[0].node);
     const same = objectives.findIndex((o) => o.kind.value() === "pairs" && o.a.value() === o.b.value());
     if (same >= 0) return complain(t("setup.same", { n: same + 1 }), objectives[same].b.node);
     note.hidden = true;
@@ -98,8 +108,8 @@ export function gaiaSetup(players, onStart, options, words) {
   // the note follows the picks: it says how many are left, and goes once none is
   section.addEventListener("change", () => {
     if (note.hidden) return;
-    const left = all().filter((p) => !p.value()).length;
-    if (left) note.textContent = t("setup.missing", { n: left }); else note.hidden = true;
+    const left = all().filter((p) => !p.value());
+    if (left.length) note.textContent = missingText(left); else note.hidden = true;
   });
   return section;
 }
