@@ -90,12 +90,18 @@ function seenCosts(ctx) {
 // Known tiles that could be the one named: of a part offered (a free slot), of the
 // homunculus tapped, with fewer of that kind on the boards and the discard pile than the
 // set holds (K1.5).
+const tileKey = (x) => `${x.homunculus}.${x.part}:${[...(x.ingredients || [])].sort().join(",")}`;
+
 export function knownTiles(ctx, parts, homunculus) {
   const inView = [];
   for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach((b) => b && inView.push(b));
   inView.push(...(((ctx.state.piles || {}).discard) || []));
   const setOf = (ctx.state.options && ctx.state.options.tiles) || {};
-  return (ctx.state.known || []).filter((tile) => parts.includes(tile.part) && (!homunculus || tile.homunculus === homunculus)
+  // on a seat's phone its own list (the tiles an ear showed it too), less its own names:
+  // those are offered as the tiles of its hand already
+  const own = (((ctx.me || {}).hand || {}).known || []).map((x) => tileKey(x));
+  const list = ((ctx.me && ctx.me.known) || ctx.state.known || []).filter((x) => !own.includes(tileKey(x)));
+  return list.filter((tile) => parts.includes(tile.part) && (!homunculus || tile.homunculus === homunculus)
     && inView.filter((x) => x.homunculus === tile.homunculus && x.part === tile.part).length < (setOf[tile.part] ?? 1));
 }
 
