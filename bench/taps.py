@@ -162,8 +162,61 @@ def gaia(browser: Any, live: Live, out: list[Move]) -> None:
     bruno.context.close()
 
 
-def gaia_setup(browser: Any, live: Live, out: list[Move]) -> None:
-    table = gp.create_table(live)
+# the host's box: city cards seen at this device's earlier tables
+BOXED = {"kind": "city", "symbol": "sea", "needs": ["forest", "forest", "sea", "animals"]}
+DRAWN = {"kind": "city", "symbol": "desert", "needs": ["plains", "plains", "swamp", "animals"]}
+FULL_BOX = [{"kind": "city", "symbol": s, "needs": [a, a, b, "animals"]}
+            for s, a, b in (("plains", "forest", "sea"), ("desert", "plains", "swamp"),
+                            ("forest", "sea", "sea"), ("sea", "forest", "forest"),
+                            ("swamp", "mountain", "desert"), ("mountain", "swamp", "plains"),
+                            ("star", "sea", "forest"), ("star", "desert", "plains"),
+                            ("plains", "mountain", "forest"), ("desert", "sea", "mountain"),
+                            ("forest", "plains", "swamp"), ("sea", "desert", "desert"),
+                            ("swamp", "forest", "plains"), ("mountain", "sea", "desert"),
+                            ("star", "swamp", "mountain"), ("plains", "desert", "sea"),
+                            ("forest", "mountain", "plains"), ("sea", "swamp", "mountain"),
+                            ("star", "plains", "plains"))]
+
+
+def face(card: dict[str, Any]) -> str:
+    """A known card's data-card attribute, as the page writes it (JSON.stringify)."""
+    return json.dumps(card, separators=(",", ":"))
+
+
+def gaia_known(browser: Any, live: Live, out: list[Move]) -> None:
+    """Cards the table has seen (the host's box): a draw naming one, a play of one."""
+    table = gp.create_table(live, box=[BOXED, DRAWN])
+    ada = gp.seat_phone(browser, live, table["code"], "Ada")
+    bruno = gp.seat_phone(browser, live, table["code"], "Bruno")
+    a, b = counted(ada), counted(bruno)
+    gp.start(live, table, SETUP)
+    ada.wait_for_selector("#actions")
+    a.tap("[data-move=nature-forest]")
+    a.tap("[data-target='0,0']")
+    ada.wait_for_selector("#gaia-board [data-at='0,0'][data-terrain=forest]")
+    v = gp.version(ada)
+    a.reset()
+    a.tap("[data-move=draw-life-deck]")
+    a.tap(f"[data-field=drawn-known] .knownbtn[data-card='{face(DRAWN)}']")
+    a.tap("#modal-ok")
+    gp.wait_version(ada, v + 1)
+    record(out, "Gaia: a draw naming a known life card (box)", a, 1, 3, 4)
+    gp.wait_version(bruno, v + 1)
+    bruno.wait_for_selector("[data-move=nature-sea]")
+    b.tap("[data-move=nature-sea]")
+    b.tap("[data-target='1,0']")
+    gp.wait_version(bruno, v + 2)
+    b.reset()
+    b.tap(f"[data-move=city-known-sea-{'-'.join(BOXED['needs'])}]")
+    b.tap("[data-target='1,0']")
+    gp.wait_version(bruno, v + 3)
+    record(out, "Gaia: any move whose card the table has seen (a box city played)", b, 1, 3, 4)
+    ada.context.close()
+    bruno.context.close()
+
+
+def gaia_setup(browser: Any, live: Live, out: list[Move], full_box: bool = False) -> None:
+    table = gp.create_table(live, **({"box": FULL_BOX} if full_box else {}))
     for name in ["A", "B", "C", "D"]:
         r = requests.post(f"{live.url}/api/v1/join/{table['code']}", json={"name": name},
                           timeout=10)
@@ -181,24 +234,34 @@ def gaia_setup(browser: Any, live: Live, out: list[Move]) -> None:
             {"kind": "animals", "symbol": "forest"}]
     # the checklist's height past the first screen, a scroll per 80 % of a screen
     bottom = page.locator("#setup").bounding_box()
-    fill_gaia_setup(page, objectives=objectives, nature=["plains", "forest", "sea"], life=life)
+    if full_box:  # the face-up city cards are in the box: one tap each, before the grids
+        life = [FULL_BOX[6], FULL_BOX[18]]
+        fill_gaia_setup(page, objectives=objectives, nature=["plains", "forest", "sea"])
+        for i, card in enumerate(life):
+            page.locator(f"[data-life='{i}'] .knownbtn[data-card='{face(card)}']").click()
+        per_life = [1, 1]
+    else:
+        fill_gaia_setup(page, objectives=objectives, nature=["plains", "forest", "sea"], life=life)
+        per_life = [2 + len(card.get("needs", [])) for card in life]
     # taps as fill_gaia_setup makes them: kind + 2 terrains per pair, 1 per other goal,
-    # 1 per nature card, kind + symbol (+ 4 needs) per life card, then Start
-    needs = [len(card.get("needs", [])) for card in life]
-    taps.count = sum(3 if isinstance(o, tuple) else 1 for o in objectives) + 3 \
-        + sum(2 + n for n in needs) + 1
+    # 1 per nature card, kind + symbol (+ 4 needs) per life card (or its box face), Start
+    taps.count = sum(3 if isinstance(o, tuple) else 1 for o in objectives) + 3 + sum(per_life) + 1
     height = (bottom["y"] + bottom["height"]) if bottom else 800
     taps.scrolls = max(0, math.ceil((height - 800) / 640))
     page.click("#start-game")
     page.wait_for_selector("#turn")
-    record(out, "Gaia: host setup, 4 players, nothing in the box", taps,
-           len(objectives) + 5, None, 40)
+    record(out, f"Gaia: host setup, 4 players, {'full box' if full_box else 'nothing in the box'}",
+           taps, len(objectives) + 5, None, 15 if full_box else 40)
     context.close()
+
+
+KAZAAM_BOXED = {"homunculus": "wood", "part": "head", "ingredients": ["mercury", "sulphur"]}
 
 
 def kazaam(browser: Any, live: Live, out: list[Move]) -> None:
     r = requests.post(f"{live.url}/api/v1/sessions", timeout=10, json={
-        "game": "kazaam", "options": {"start_ingredients": {"mercury": 9, "sulphur": 9}}})
+        "game": "kazaam", "options": {"start_ingredients": {"mercury": 9, "sulphur": 9},
+                                      "box": [KAZAAM_BOXED]}})
     session = r.json()
     pages = []
     for name in ["Ada", "Bruno"]:
@@ -231,6 +294,14 @@ def kazaam(browser: Any, live: Live, out: list[Move]) -> None:
     a.tap("[data-move=draw]")
     gp.wait_version(ada, v + 1)
     record(out, "Kazaam: draw", a, 0, None, 3)
+    bruno = pages[1]
+    b = counted(bruno)
+    known = "[data-move=build-known-wood-head-mercury-sulphur]"
+    bruno.wait_for_selector(known)
+    v = gp.version(bruno)
+    b.tap(known)  # a head has one place: the tile is the only tap
+    gp.wait_version(bruno, v + 1)
+    record(out, "Kazaam: any move whose tile the table has seen (box)", b, 1, 3, 4)
     for page in pages:
         page.context.close()
 
@@ -289,8 +360,9 @@ def main(argv: list[str] | None = None) -> int:
             chromium = shutil.which("chromium") or "/usr/bin/chromium"
             browser = p.chromium.launch(executable_path=chromium, args=[
                 "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
-            for run in (gaia, kazaam, scorepad, gaia_setup):
+            for run in (gaia, gaia_known, kazaam, scorepad, gaia_setup):
                 run(browser, live, moves)
+            gaia_setup(browser, live, moves, full_box=True)
             browser.close()
     finally:
         live.stop()

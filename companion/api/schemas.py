@@ -77,6 +77,10 @@ class StateSchema(Schema):
     result = fields.Dict(allow_none=True)
     rematch = fields.Dict()
     clock = fields.Dict(allow_none=True, metadata={"description": CLOCK_STATE})
+    known = fields.List(fields.Dict(), metadata={
+        "description": "cards or tiles the table has seen, by their faces only (Gaia: city "
+                       "cards; Kazaam: tiles), then the host's `box` create option: offered "
+                       "first when a card is named; never who holds one"})
 
     @post_dump(pass_original=True)
     def _game_fields(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
@@ -88,7 +92,11 @@ class StateSchema(Schema):
 
 class CreateSchema(Strict):
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
-    options = fields.Dict(load_default=dict)
+    options = fields.Dict(load_default=dict, metadata={
+        "description": "the game's options (`GET /games`); Gaia and Kazaam also take `box`: "
+                       "city cards / tiles the host's device saw in earlier games, offered "
+                       "as suggestions (at most what the game's components hold; a malformed "
+                       "one is refused with 422)"})
     clock = fields.Raw(load_default=None, allow_none=True,
                        metadata={"description": CLOCK_OPTION})
 
@@ -233,6 +241,9 @@ class MeSchema(Schema):
                        "tiles (a card taken that they could not hold, or one taken "
                        "unseen from a fully declared hand: the game's rule says which): "
                        "declare your hand again"})
+    known = fields.List(fields.Dict(), metadata={
+        "description": "the table's known cards or tiles, and the ones this seat named "
+                       "in its own hand (or an ear showed it)"})
     version = fields.Integer()
     legal_moves = fields.List(fields.Dict(), metadata={
         "description": "with `?include=legal`: the seat's legal moves ([] for the host "

@@ -206,7 +206,13 @@ def rematch(ctx: Context, sid: str, token: str | None) -> Outcome:
     """A new session in the lobby with the same options; the old one announces it."""
     old = load(ctx, sid).doc
     require_host(old, token)
-    created = create(ctx, old["game"], old["options"], None, "",
+    options = old["options"]
+    if old["state"] is not None:
+        # the same physical box: what the table saw becomes the next game's suggestions
+        seen = GAMES[old["game"]].view_for(old["state"], None).get("known")
+        if seen:
+            options = {**options, "box": seen}
+    created = create(ctx, old["game"], options, None, "",
                      clock_option=old.get("clock"))
     new_id, new_code_ = created.body["id"], created.body["code"]
 

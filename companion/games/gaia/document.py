@@ -26,6 +26,8 @@ class Options(TypedDict):
     city_catalog: list[Card] | None
     #: G10.2: copies of each power card (expert game only)
     power_deck: dict[str, int] | None
+    #: city card faces the host's device saw in earlier games (suggestions only)
+    box: NotRequired[list[Card]]
 
 
 class HandPart(TypedDict):
@@ -120,6 +122,8 @@ class GaiaState(TypedDict):
     piles: dict[str, Any]
     objectives: list[Objective]
     result: Result | None
+    #: city card faces named in public so far (known.remember)
+    seen: NotRequired[list[Card]]
 
 
 def window(turn: Turn) -> Reaction:

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.base import handler_for
 from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
-from companion.games.gaia import cards, moves, power
+from companion.games.gaia import cards, known, moves, power
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, window
@@ -89,6 +89,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Ev
     new = clone(state)
     ctx = Ctx(new, seat)
     spec.run(ctx, move)
+    known.remember(new)
     if spec.action:
         new["turn"]["actions_left"] -= 1
     if spec.raises_cities:

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.base import seating
 from companion.games.errors import RuleViolation
-from companion.games.gaia import cards
+from companion.games.gaia import cards, known
 from companion.games.gaia.components import (
     ANIMAL_TOKENS,
     CATASTROPHES,
@@ -44,7 +44,7 @@ def normalize_options(raw: dict[str, Any]) -> Options:
     """G11: fill in defaults and reject unknown options or values."""
     if not isinstance(raw, dict):
         raise RuleViolation("G11", "gaia.options.bad", option="options")
-    unknown = set(raw) - set(OPTION_CHOICES) - {"city_catalog", "power_deck"}
+    unknown = set(raw) - set(OPTION_CHOICES) - {"city_catalog", "power_deck", "box"}
     if unknown:
         raise RuleViolation("G11", "gaia.options.unknown", option=sorted(unknown)[0])
     chosen: dict[str, Any] = {}
@@ -55,11 +55,15 @@ def normalize_options(raw: dict[str, Any]) -> Options:
                                 allowed=[str(a).lower() for a in allowed])
         chosen[name] = value
     catalog = _catalog(raw.get("city_catalog"))
-    return Options(variant=chosen["variant"], feeding=chosen["feeding"],
-                   end_on=chosen["end_on"], auto_end_turn=chosen["auto_end_turn"],
-                   catastrophes=chosen["catastrophes"],
-                   duplicate_needs=chosen["duplicate_needs"], city_catalog=catalog,
-                   power_deck=_power_deck(raw.get("power_deck"), chosen))
+    options = Options(variant=chosen["variant"], feeding=chosen["feeding"],
+                      end_on=chosen["end_on"], auto_end_turn=chosen["auto_end_turn"],
+                      catastrophes=chosen["catastrophes"],
+                      duplicate_needs=chosen["duplicate_needs"], city_catalog=catalog,
+                      power_deck=_power_deck(raw.get("power_deck"), chosen))
+    box = known.parse_box(raw.get("box"))
+    if box:
+        options["box"] = box
+    return options
 
 
 def _power_deck(raw: Any, options: dict[str, Any]) -> dict[str, int] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
-from companion.games.gaia import cards
+from companion.games.gaia import cards, known
 from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
@@ -57,6 +57,8 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
                   for p in cards.piles_of(state)} | {"discard": list(piles["discard"])},
         "objectives": [dict(o) for o in state["objectives"]],
         "result": state["result"],
+        # city card faces named in public in this game or the host's box: never who holds one
+        "known": known.public(state),
     }
     if seat is not None:
         view["hand"] = own_hand(state, seat)
@@ -74,7 +76,9 @@ def own_hand(state: State, seat: int) -> dict[str, Any]:
 def private_view(state: State, seat: int) -> dict[str, Any]:
     """The seat's own hand, and whether a Tornado left it to declare a pile again (G1.2)."""
     return {"hand": own_hand(state, seat),
-            "declare_again": bool(state["players"][seat].get("redeclare"))}
+            "declare_again": bool(state["players"][seat].get("redeclare")),
+            # the table's known cards and the ones this seat named for itself
+            "known": known.for_seat(state, seat)}
 
 
 def score(state: State) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any, NotRequired, TypedDict
 from companion.games import names
 from companion.games.base import seating
 from companion.games.errors import RuleViolation
-from companion.games.kazaam import tiles
+from companion.games.kazaam import known, tiles
 from companion.games.kazaam.components import (
     ACTIONS_PER_TURN,
     DEAL,
@@ -33,6 +33,8 @@ class Options(TypedDict):
     start_ingredients: dict[str, int]
     tiles: dict[str, int]
     tile_catalog: list[Tile] | None
+    #: tile faces the host's device saw in earlier games (suggestions only)
+    box: NotRequired[list[Tile]]
 
 
 class Hand(TypedDict):
@@ -139,7 +141,7 @@ def built_at(player: Player, slot: str) -> Built:
     assert built is not None, f"slot {slot} is built"
     return built
 INGREDIENT_NAME_MAX = 24
-KNOWN = set(OPTION_CHOICES) | {"ingredients", "start_ingredients", "tiles", "tile_catalog"}
+KNOWN = set(OPTION_CHOICES) | {"ingredients", "start_ingredients", "tiles", "tile_catalog", "box"}
 
 
 def _bad(option: str) -> RuleViolation:
@@ -169,9 +171,13 @@ def normalize_options(raw: dict[str, Any]) -> Options:
         if not isinstance(catalog, list) or not catalog or len(catalog) > 300:
             raise _bad("tile_catalog")
         catalog = [tiles.parse(t, names, "tile_catalog") for t in catalog]
-    return Options(end=chosen["end"], chain_counts_face_down=chosen["chain_counts_face_down"],
-                   ingredients=names, start_ingredients=start, tiles=counts,
-                   tile_catalog=catalog)
+    options = Options(end=chosen["end"], chain_counts_face_down=chosen["chain_counts_face_down"],
+                      ingredients=names, start_ingredients=start, tiles=counts,
+                      tile_catalog=catalog)
+    box = known.parse_box(raw.get("box"), names)
+    if box:
+        options["box"] = box  # type: ignore[typeddict-item]
+    return options
 
 
 def _ingredient_names(raw: Any) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
-from companion.games.kazaam import tiles
+from companion.games.kazaam import known, tiles
 from companion.games.kazaam.components import MAX_PLAYERS, TYPES
 from companion.games.kazaam.engine import stalled
 from companion.games.kazaam.score import breakdown
@@ -37,6 +37,8 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         # K6.2: the host is offered to finish a game that cannot end
         "stalled": stuck,
         "stalled_reason": STALLED if stuck else None,
+        # tile faces named in public in this game or the host's box: never who holds one
+        "known": known.public(state),
     }
     if seat is not None:
         view.update(private_view(state, seat))
@@ -50,7 +52,9 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
                      "unknown": player["hand"]["unknown"], **({"held": held} if held else {})},
             "revealed": player["revealed"],
             # K5.2: an arm took an unnamed tile from a fully declared hand
-            "declare_again": bool(player.get("redeclare"))}
+            "declare_again": bool(player.get("redeclare")),
+            # the table's known tiles, this seat's own names and what an ear showed it
+            "known": known.for_seat(state, seat)}
 
 
 def public_move(move: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 // Gaia cards on the phone: their names, and icon grids that start empty (the person picks
 // each value — symbol and all four city needs included — or "I don't know" where allowed).
 import { el } from "./common.js";
+import { knownRow } from "./grid.js";
+import { sameFace } from "./box.js";
 
 // The values offered are the game's own lists (GET /games → words, as c.words).
 const listed = (c, kind) => (c.words && c.words[kind]) || [];
@@ -11,6 +13,42 @@ export function cardText(c, card) {
   if (typeof card === "string") return c.term(card);
   if (card.kind === "animals") return c.t("gc.animalsCard", { symbol: c.term(card.symbol) });
   return c.t("gc.cityCard", { symbol: c.term(card.symbol), needs: (card.needs || []).map(c.term).join(", ") });
+}
+
+const isCity = (card) => card && typeof card === "object" && card.kind === "city";
+
+// The city cards face up now (board, row, discard pile, cards the table saw go into a
+// hand): none of them can be the card a person is naming from a hidden hand or a deck.
+export function inView(state, { except = null } = {}) {
+  const out = [];
+  for (const tile of (state.board && state.board.tiles) || []) if (tile.city) out.push({ kind: "city", symbol: tile.city.symbol, needs: tile.city.needs });
+  const piles = state.piles || {};
+  for (const card of [...((piles.life && piles.life.display) || []), ...(piles.discard || [])]) if (isCity(card)) out.push(card);
+  for (const p of state.players || []) if (p.seat !== except) for (const card of p.known_cards || []) if (isCity(card)) out.push(card);
+  return out;
+}
+
+// The city cards the table has seen (the server's known list: this game's and the host's
+// box; on a seat's phone its own names too) that could be the one being named.
+export function knownCities(c, { symbol = null, skipOwn = false } = {}) {
+  const list = ((c.me && c.me.known) || (c.state && c.state.known) || []).filter(isCity);
+  const shown = inView(c.state || {}, { except: c.seat });
+  const own = skipOwn && c.me && c.me.hand && c.me.hand.life ? c.me.hand.life.known.filter(isCity) : [];
+  return list.filter((card) => (!symbol || card.symbol === symbol)
+    && !shown.some((x) => sameFace(x, card)) && !own.some((x) => sameFace(x, card)));
+}
+
+// A known city card as its face: the symbol, then its 4 needs (icons, and in words for
+// screen readers and the label under them).
+export function cityFace(c) {
+  return (card) => el("span", { class: "known-face", "aria-hidden": "true" },
+    c.icon(card.symbol, { decorative: true, size: 24 }), el("span", { class: "known-needs" },
+      card.needs.map((n) => c.icon(n, { decorative: true, size: 16 }))));
+}
+
+export function knownCityRow(c, cards, onPick, name) {
+  return knownRow(c.t("ui.known"), cards, { name, onPick, icon: cityFace(c),
+    text: (card) => cardText(c, card), short: (card) => c.term(card.symbol) });
 }
 
 // A picker shows ``initial`` (a card its holder named before) when given: correcting a
@@ -29,7 +67,10 @@ function lifePicker(c, { unknown, label, name, initial }) {
   const symbolBox = el("div", { hidden: true }, symbol.node);
   const kind = c.choice(c.t("gc.kind"), listed(c, "life_kinds"), { unknown, name: `${name}-kind`,
     labels: (k) => c.t(`gc.${k}`), onChange: (k) => { symbolBox.hidden = k === "unknown"; needBox.hidden = k !== "city"; } });
-  const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), kind.node, symbolBox, needBox);
+  // the table's known cards first: one tap names the whole card (the grids show it)
+  const known = knownCities(c, { skipOwn: !initial });
+  const quick = knownCityRow(c, known, (card) => { kind.set("city"); symbol.set(card.symbol); needs.set(card.needs); }, `${name}-known`);
+  const node = el("fieldset", { class: "cardpick", "data-card": name }, el("legend", {}, label), quick.node, kind.node, symbolBox, needBox);
   if (initial) {
     preset(kind, initial.kind); preset(symbol, initial.symbol);
     if (initial.needs) needs.set(initial.needs);

@@ -1,5 +1,6 @@
 // Gaia on the table screen (table-panels.js calls these through gaia.js): each player's
 // pawns and cards, and the objectives, face-up cards and piles beside the board.
+import { remember } from "./box.js";
 import { el, t, term } from "./common.js";
 
 export function tablePlayer(ctx, p, { stat, counts }) {
@@ -24,6 +25,7 @@ function objectiveText(o) {
 
 export function tablePanels(ctx, { stat, counts, word }) {
   const s = ctx.state; const piles = s.piles || {};
+  remember(s);  // the host's screen: what this table has seen joins the device's box
   const names = Object.fromEntries(s.players.map((p) => [p.seat, p.name]));
   const decks = Object.entries(piles).filter(([k]) => k !== "discard");
   return [

@@ -3,7 +3,8 @@
 import { el, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
 import "./gaia-icons.js";  // the game's drawings, for icons.js
-import { cardPicker, cardText, discardPicker } from "./gaia-cards.js";
+import { cardPicker, cardText, discardPicker, knownCities, knownCityRow } from "./gaia-cards.js";
+import { remember } from "./box.js";
 import { tablePanels, tablePlayer } from "./gaia-table.js";
 import { gaiaSetup as setupForm } from "./gaia-setup.js";
 
@@ -37,6 +38,18 @@ function cityItems(c, legal) {
     cardText(c, { kind: "city", symbol: m.symbol, needs: m.needs }),
     () => place(c, c.t("g.whereCity", { symbol: c.term(m.symbol) }), m.at.map((s) => s.at),
       { type: "play_city", symbol: m.symbol, needs: m.needs }), "city"));
+  // a city card the table has seen (this game, the host's box) that may be the one in
+  // hand: the card is the button, then the square (2 taps)
+  const distinct = c.state.options.duplicate_needs === "distinct_neighbours";
+  for (const m of cities.filter((x) => !x.needs)) {
+    for (const card of knownCities(c, { symbol: m.symbol, skipOwn: true })) {
+      const reach = m.at.filter((s) => metNeeds(card.needs, s.supply, distinct) >= 2).map((s) => s.at);
+      if (!reach.length) continue;
+      out.push(item(c, `city-known-${card.symbol}-${card.needs.join("-")}`, cardText(c, card),
+        () => place(c, c.t("g.whereCity", { symbol: c.term(card.symbol) }), reach,
+          { type: "play_city", symbol: card.symbol, needs: card.needs }), card.symbol, { known: true }));
+    }
+  }
   // a city card not named yet: its symbol is the button (one tap), the needs come next
   for (const m of cities.filter((x) => !x.needs)) {
     out.push(item(c, `city-new-${m.symbol}`, c.t("g.cityNew", { symbol: c.term(m.symbol) }), () => enterCity(c, m), m.symbol));
@@ -48,7 +61,8 @@ function cityItems(c, legal) {
 function enterCity(c, m) {
   const needs = c.slots(c.t("gc.needs"), (c.words && c.words.needs) || [], 4, { name: "needs", labels: c.term,
     slotLabel: (n) => c.t("gc.need", { n }) });
-  c.sheet(c.t("g.cityTitleOf", { symbol: c.term(m.symbol) }), el("div", { id: "needs" }, needs.node), () => {
+  const quick = knownCityRow(c, knownCities(c, { symbol: m.symbol, skipOwn: true }), (card) => needs.set(card.needs), "city-known");
+  c.sheet(c.t("g.cityTitleOf", { symbol: c.term(m.symbol) }), el("div", { id: "needs" }, quick.node, needs.node), () => {
     const values = needs.value();
     if (!values) return c.t("ui.pickAll");
     const distinct = c.state.options.duplicate_needs === "distinct_neighbours";
@@ -290,7 +304,8 @@ function extras(state, me, c) {
   ];
 }
 
-function renderBoard(state, c) { return boardSvg(state, c); }
+// on the host's device, what this table has seen joins the box (box.js)
+function renderBoard(state, c) { remember(state); return boardSvg(state, c); }
 
 export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras,
   tablePlayer, tablePanels, setupForm };

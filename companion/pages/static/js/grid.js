@@ -65,3 +65,26 @@ export function slots(label, values, count, { name = "", labels = (v) => v, icon
   return { node, value: () => (filled.includes(null) ? null : [...filled]),
     set: (list) => { (list || []).slice(0, count).forEach((v, i) => { filled[i] = values.includes(v) ? v : null; }); show(); } };
 }
+
+// The cards the table has already seen (the server's `known`, the host's box), offered
+// before the grids: one tap names the whole card. ``onPick(card)`` fills the grids below
+// from it (they stay changeable); the tapped face stays marked until a grid changes.
+//   knownRow(label, cards, {text, short, icon, name, onPick}) -> {node, clear()} (node null
+//   when none); text(card): the card in words (screen readers, tooltip), short(card): the
+//   word under its face (text by default)
+export function knownRow(label, cards, { text, short = null, icon = null, name = "known", onPick } = {}) {
+  if (!cards || !cards.length) return { node: null, clear: () => {} };
+  const buttons = cards.map((card, i) => {
+    const b = el("button", { type: "button", class: "gridbtn knownbtn", "data-known": i, "data-card": JSON.stringify(card),
+      "aria-pressed": "false", "aria-label": text(card), title: text(card) }, icon ? icon(card) : null,
+    el("span", { class: "grid-word" }, (short || text)(card)));
+    b.addEventListener("click", () => {
+      onPick(card);
+      for (const other of buttons) other.setAttribute("aria-pressed", String(other === b));
+    });
+    return b;
+  });
+  const node = el("div", { class: "pick knownpick", "data-field": name },
+    el("span", { class: "grid-label" }, label), el("div", { class: "grid known-grid", role: "group", "aria-label": label }, buttons));
+  return { node, clear: () => buttons.forEach((b) => b.setAttribute("aria-pressed", "false")) };
+}

@@ -1,5 +1,6 @@
 // Kazaam on the table screen (table-panels.js calls these through kazaam.js): each
 // player's prototype, ingredients, built parts and points, and the piles.
+import { remember } from "./box.js";
 import { el, t } from "./common.js";
 
 function built(ctx, board, word) {
@@ -20,6 +21,7 @@ export function tablePlayer(ctx, p, { stat, counts, word }) {
 
 export function tablePanels(ctx, { stat }) {
   const s = ctx.state; const piles = s.piles || {};
+  remember(s);  // the host's screen: what this table has seen joins the device's box
   return [el("section", { class: "card", id: "piles", "aria-label": t("tb.piles") }, el("h2", {}, t("tb.piles")),
     s.final_round ? el("p", { class: "warnbox", id: "final-round" }, t("tb.finalRound")) : null,
     el("dl", {}, stat(t("tb.pile"), piles.pile ?? 0, "pile"), stat(t("tb.discard"), (piles.discard || []).length, "discard")))];

@@ -2,6 +2,7 @@
 // (homunculus, part and each ingredient picked by the person, never guessed) and the
 // ingredient counters. kazaam.js puts them together on play.js's interface.
 import { el, message, t, tn, COLORS } from "./common.js";
+import { knownRow } from "./grid.js";
 
 export const LAYOUT = ["left_ear", "head", "right_ear", "left_arm", "torso", "right_arm", "left_leg", "tail", "right_leg"];
 // What each part's power does (K5), as catalogue words.
@@ -79,10 +80,29 @@ function seenCosts(ctx) {
     const cost = [...tile.ingredients].sort().join(",");
     seen.set(key, seen.has(key) && seen.get(key).cost !== cost ? { cost: null } : { cost, tile });
   };
+  (ctx.state.known || []).forEach(add);  // the server's list: this game's and the host's box
   for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach(add);
   (((ctx.state.piles || {}).discard) || []).forEach(add);
   (((ctx.me || {}).revealed || {}).tiles || []).forEach(add);
   return seen;
+}
+
+// Known tiles that could be the one named: of a part offered (a free slot), of the
+// homunculus tapped, with fewer of that kind on the boards and the discard pile than the
+// set holds (K1.5).
+const tileKey = (x) => `${x.homunculus}.${x.part}:${[...(x.ingredients || [])].sort().join(",")}`;
+
+export function knownTiles(ctx, parts, homunculus) {
+  const inView = [];
+  for (const p of ctx.state.players || []) Object.values(p.board || {}).forEach((b) => b && inView.push(b));
+  inView.push(...(((ctx.state.piles || {}).discard) || []));
+  const setOf = (ctx.state.options && ctx.state.options.tiles) || {};
+  // on a seat's phone its own list (the tiles an ear showed it too), less its own names:
+  // those are offered as the tiles of its hand already
+  const own = (((ctx.me || {}).hand || {}).known || []).map((x) => tileKey(x));
+  const list = ((ctx.me && ctx.me.known) || ctx.state.known || []).filter((x) => !own.includes(tileKey(x)));
+  return list.filter((tile) => parts.includes(tile.part) && (!homunculus || tile.homunculus === homunculus)
+    && inView.filter((x) => x.homunculus === tile.homunculus && x.part === tile.part).length < (setOf[tile.part] ?? 1));
 }
 
 // Tile entry: homunculus, part (from `parts`) and the cost, from the game's own lists
@@ -104,7 +124,12 @@ export function tileEditor(ctx, { parts = (ctx.words || {}).parts || [], homuncu
     onChange: () => fill() });
   if (given) homunculus.set(given);  // the button tapped to open the editor
   part = ctx.choice(t("kz.tile.part"), parts, { name: "part", labels: ctx.term, onChange: () => fill() });
-  const node = el("div", { class: "kz-editor" }, homunculus.node, part.node,
+  // the tiles the table has seen (and the host's box) first: one tap names the whole tile
+  const known = knownTiles(ctx, parts, given);
+  const quick = knownRow(t("ui.known"), known, { name: "known", icon: (tile) => el("span", { class: "known-face", "aria-hidden": "true" },
+    ctx.icon(tile.homunculus, { decorative: true, size: 22 }), ctx.icon(tile.part, { decorative: true, size: 18 })),
+  text: (tile) => tileLabel(ctx, tile), onPick: (tile) => { homunculus.set(tile.homunculus); part.set(tile.part); cost.set(tile.ingredients); } });
+  const node = el("div", { class: "kz-editor" }, quick.node, homunculus.node, part.node,
     el("fieldset", { class: "cardpick" }, el("legend", {}, t("kz.tile.cost")), note, cost.node));
   const value = () => {
     const ingredients = cost.value();

@@ -3,9 +3,11 @@
 // tiles entered without guesses, the head's answer to a tail, the hand and its names.
 import { el, t, tn } from "./common.js";
 import "./kazaam-icons.js";  // the game's drawings, for icons.js
-import { boardOf, counters, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
+import { boardOf, counters, knownTiles, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 import { tablePanels, tablePlayer } from "./kazaam-table.js";
+import { remember } from "./box.js";
 
+const KNOWN_BUTTONS = 6;  // known tiles offered as their own build buttons; the editor lists every one
 const by = (legal, type) => legal.filter((m) => m.type === type);
 const playerOf = (state, seat) => state.players.find((p) => p.seat === seat);
 const mark = (node) => { for (const b of node.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === node); };
@@ -15,6 +17,7 @@ const mark = (node) => { for (const b of node.parentElement.querySelectorAll("bu
 const unfolded = new Set();
 
 function renderBoard(state, ctx) {
+  remember(state);  // on the host's device, what this table has seen joins the box (box.js)
   const me = playerOf(state, ctx.seat);
   const others = state.players.filter((p) => p.seat !== ctx.seat);
   const targets = ctx.targets || [];
@@ -51,7 +54,14 @@ function buildItems(legal, ctx) {
     // a tile not named yet: its homunculus is the button (one tap), then part and cost
     const free = m.free_slots || {};
     const parts = ((ctx.words || {}).parts || []).filter((p) => free[p]);  // the rules' order
-    return ((ctx.words || {}).homunculi || []).map((h) => ({ id: `build-new-${h}`, label: ctx.term(h),
+    // a tile the table has seen (or the host's box holds) that this player can pay for:
+    // the tile is the button, then its place when it has two (a few, the editor lists all)
+    const pool = ((ctx.state.players || []).find((p) => p.seat === ctx.seat) || {}).ingredients || {};
+    const affordable = (tile) => tile.ingredients.every((i) => tile.ingredients.filter((x) => x === i).length <= (pool[i] || 0));
+    const known = knownTiles(ctx, parts, null).filter(affordable).slice(0, KNOWN_BUTTONS).map((tile) => ({
+      id: `build-known-${tile.homunculus}-${tile.part}-${tile.ingredients.join("-")}`, label: tileLabel(ctx, tile),
+      icon: ctx.icon(tile.homunculus, { decorative: true }), run: () => placeAndBuild(ctx, tile, free[tile.part] || []) }));
+    return [...known, ...((ctx.words || {}).homunculi || []).map((h) => ({ id: `build-new-${h}`, label: ctx.term(h),
       icon: ctx.icon(h, { decorative: true }), run: () => {
         const editor = tileEditor(ctx, { parts, homunculus: h });
         ctx.sheet(t("kz.tile.title.build"), editor.node, () => {
@@ -60,7 +70,7 @@ function buildItems(legal, ctx) {
           placeAndBuild(ctx, tile, free[tile.part] || []);  // after the sheet closes: the board shows
           return true;
         });
-      } }));
+      } }))];
   }).flat();
 }
 

@@ -5,6 +5,7 @@ import { codeBox } from "./codebox.js";
 import { clockChoice } from "./clock.js";
 import { inputBox, problems } from "./start-inputs.js";
 import { pending } from "./pending.js";
+import { option as boxOption } from "./box.js";
 
 // one key per tap, resent until answered: a lost answer never opens two tables
 const creating = pending({ send: (a) => api(a.method, a.path, { body: a.body, key: a.key }) });
@@ -69,6 +70,7 @@ async function create(e) {
   if (wrong) { wrong.focus(); return; }
   const options = {};
   for (const option of current.options) if (offered(option)) options[option.name] = chosen[option.name];
+  Object.assign(options, boxOption(current.id));  // the cards this device's tables have seen
   if (creating.busy()) return;
   if (!creating.node.isConnected) button.after(creating.node);  // sending, no network …
   button.disabled = true;
