@@ -2,7 +2,7 @@
 //
 // The interface between this page and a game module is described in play-games.js.
 import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
-  COLORS, backoff, nameTab } from "./common.js";
+  COLORS, backoff, nameTab, together } from "./common.js";
 import { sheet, choice } from "./ui.js";
 import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";
@@ -240,13 +240,15 @@ function turnInfo() {
   const mine = state.status === "playing" && turn.seat === s.seat;
   const answering = legal.some((m) => ["defend", "pass", "nobody_defended", "react"].includes(m.type));
   const who = state.players.find((p) => p.seat === turn.seat);
-  return { mine, answering, who: who ? who.name : "" };
+  // played all at once: your part of the round is open while you have a move
+  const all = together(state, Object.fromEntries(state.players.map((p) => [p.seat, p.name])));
+  return { mine, answering: answering || Boolean(all && legal.length), who: who ? who.name : "", all };
 }
 
 function statusLine(mod) {
   const s = current(); const c = ctx();
   const player = state.players.find((p) => p.seat === s.seat) || {};
-  const { mine, answering, who } = turnInfo();
+  const { mine, answering, who, all } = turnInfo();
   alertTurn(mine || answering, t("play.yourTurn"));
   const turn = state.turn || {};
   const playing = state.status === "playing";
@@ -254,8 +256,9 @@ function statusLine(mod) {
   if (state.status === "lobby") line = t("play.lobby");
   else if (state.status === "finished") line = t("play.gameOver");
   else {
-    line = mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
-    prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (mine || answering ? t("play.generic") : t("play.idle"));
+    line = all ? all.line : mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
+    prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (all && all.left)
+      || (mine || answering ? t("play.generic") : t("play.idle"));
   }
   const endTurn = legal.find((m) => m.type === "end_turn");
   const list = seats();
