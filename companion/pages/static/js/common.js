@@ -318,16 +318,6 @@ function variant(game, event) {
 
 // An event as a sentence. ``names``: seat -> name (array or object); ``state``: the
 // public state, to name a square by what is on it should a sentence mention one.
-// A game played all at once (nobody on turn: the turn names no seat) has no "whose
-// turn": everyone enters the round, and the state may say who has not entered yet.
-export function together(state, names) {
-  const turn = state.turn || {};
-  if (state.status !== "playing" || Number.isInteger(turn.seat)) return null;
-  const entered = Array.isArray(turn.entered) ? turn.entered : null;
-  const left = entered ? state.players.filter((p) => !entered.includes(p.seat)).map((p) => names[p.seat] ?? p.name) : [];
-  return { line: t("play.together"), left: left.length ? t("play.stillToEnter", { who: left.join(", ") }) : null };
-}
-
 export function narrate(game, event, names, state = null) {
   const template = variant(game, event) || catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
   if (!template) return "";

@@ -2,7 +2,8 @@
 //
 // The interface between this page and a game module is described in play-games.js.
 import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
-  COLORS, backoff, nameTab, together } from "./common.js";
+  COLORS, backoff, nameTab } from "./common.js";
+import { together } from "./together.js";
 import { sheet, choice } from "./ui.js";
 import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";

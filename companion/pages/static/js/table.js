@@ -3,7 +3,8 @@
 // Game: the board scaled to its area, whose turn, each player's things, the piles, face-up
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
-import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, pageModule, COLORS, together } from "./common.js";
+import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, pageModule, COLORS } from "./common.js";
+import { together } from "./together.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
