@@ -4,7 +4,7 @@
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, pageModule, COLORS } from "./common.js";
-import { together } from "./together.js";
+import { together } from "./about.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
