@@ -160,12 +160,17 @@ def join_info(ctx: Context, code: str) -> dict[str, Any]:
             **game.join_info(doc["options"], roster)}
 
 
+NO_SESSION = "0" * 32  # never a session id (those are random, new_session_id)
+
+
 def seated_at(ctx: Context, code: str, token: str) -> bool:
     """Whether ``token`` is the host's or a seat's token of the table ``code`` names: a
     phone that holds one already knows the table, so its look-up guesses nothing."""
     sid = guarded(ctx.store.resolve_code, normalize_code(code))
-    loaded = guarded(ctx.store.load, sid, None) if sid else None
-    if loaded is None:
+    # a code no table has costs the same read, so the answer's time does not tell a
+    # guesser with a made-up token which codes exist
+    loaded = guarded(ctx.store.load, sid or NO_SESSION, None)
+    if sid is None or loaded is None:
         return False
     try:
         who(loaded.doc, token)
