@@ -9,9 +9,17 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from companion.api import contract, schemas
-from companion.api.http import Blueprint, code_guess, idempotency_key, rate_limit, respond, sessions
+from companion.api.http import (
+    Blueprint,
+    bearer,
+    code_guess,
+    idempotency_key,
+    rate_limit,
+    respond,
+    sessions,
+)
 from companion.api.problems import language
-from companion.errors import NotFound, StoreDown, said
+from companion.errors import NotFound, StoreDown, TooManyRequests, said
 from companion.games import GAMES
 from companion.games.rules import rules_for
 from companion.live import SILENT_SECONDS
@@ -30,9 +38,11 @@ class Join(MethodView):
     @blp.answers(429, 503)
     def get(self, code: str) -> Any:
         """What the join page needs: game, options, players, free colours; after the
-        start too (``open`` false), so seat links and late joiners find their table"""
+        start too (``open`` false), so seat links and late joiners find their table.
+        A look-up with a token of this table (Bearer: a seat's or the host's) is let
+        through while the wrong-code budget answers everybody else 429"""
         rate_limit("join")
-        info = _by_code(lambda: sessions().join_info(code))
+        info = _by_code(lambda: sessions().join_info(code), code, bearer())
         return {**info, "open": info["status"] == "lobby",
                 "title": GAMES[info["game"]].label}
 
@@ -47,13 +57,21 @@ class Join(MethodView):
         digest = body_hash(request.get_data(cache=True) + code.upper().encode())
         return respond(_by_code(lambda: sessions().join(code, fields,
                                                         idempotency_key(anonymous=True),
-                                                        digest)))
+                                                        digest), code))
 
 
-def _by_code(look_up: Callable[[], T]) -> T:
+def _by_code(look_up: Callable[[], T], code: str, token: str | None = None) -> T:
     """``look_up()``, within the budget of wrong codes: a code no table has counts
-    against it, so a live table's code cannot be found by trying them in turn."""
-    missed = code_guess()
+    against it, so a live table's code cannot be found by trying them in turn. Past the
+    budget, a look-up carrying a token of that code's table (a seated phone reloading,
+    a seat link, the host) still goes through: it learns nothing it did not know. Any
+    other answer past the budget is the same 429, whether the code exists or not."""
+    try:
+        missed = code_guess()
+    except TooManyRequests:
+        if token is None or not sessions().seated_at(code, token):
+            raise
+        return look_up()
     try:
         return look_up()
     except NotFound as err:

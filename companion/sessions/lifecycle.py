@@ -26,6 +26,7 @@ from companion.sessions.core import (
     load,
     require_host,
     reserve_code,
+    who,
 )
 from companion.sessions.seats import seat_of
 from companion.sessions.tokens import (
@@ -157,6 +158,25 @@ def join_info(ctx: Context, code: str) -> dict[str, Any]:
             "options": doc["options"], "players": roster,
             "min_players": least, "max_players": most,
             **game.join_info(doc["options"], roster)}
+
+
+NO_SESSION = "0" * 32  # never a session id (those are random, new_session_id)
+
+
+def seated_at(ctx: Context, code: str, token: str) -> bool:
+    """Whether ``token`` is the host's or a seat's token of the table ``code`` names: a
+    phone that holds one already knows the table, so its look-up guesses nothing."""
+    sid = guarded(ctx.store.resolve_code, normalize_code(code))
+    # a code no table has costs the same read, so the answer's time does not tell a
+    # guesser with a made-up token which codes exist
+    loaded = guarded(ctx.store.load, sid or NO_SESSION, None)
+    if sid is None or loaded is None:
+        return False
+    try:
+        who(loaded.doc, token)
+    except Unauthorized:
+        return False
+    return True
 
 
 def start(ctx: Context, sid: str, token: str | None, body: dict[str, Any],

@@ -74,6 +74,9 @@ class Sessions:
     def join_info(self, code: str) -> dict[str, Any]:
         return lifecycle.join_info(self.ctx, code)
 
+    def seated_at(self, code: str, token: str) -> bool:
+        return lifecycle.seated_at(self.ctx, code, token)
+
     def start(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
               expected_version: ExpectedVersion = None) -> Outcome:
         return lifecycle.start(self.ctx, sid, token, body, idem, expected_version)

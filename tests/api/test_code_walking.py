@@ -59,3 +59,34 @@ def test_wrong_codes_are_budgeted_per_address_and_over_all(clean_redis, tmp_path
                         json=PLAY).status_code == 201
     finally:
         live.stop()
+
+
+def test_a_seated_phone_looks_its_code_up_while_somebody_guesses(clean_redis, tmp_path):
+    """Past the budget over all addresses, a look-up carrying a token of the code's table
+    (a seat link opened, the host) answers; without one, with a bad one or with a token
+    of another table it waits like any guess, and misses still count."""
+    live = LiveServer(make_app(clean_redis, tmp_path, RATE_LIMIT_WRONG_CODE="50 per hour",
+                               RATE_LIMIT_WRONG_CODE_ALL="3 per hour"))
+    try:
+        api = Api(live.url)
+        table, other = api.table(2), api.table(2)
+        code = api.get(f"/sessions/{table['sid']}").json()["code"]
+        guesses = _wrong_codes(code)
+        guesser = session_from("127.0.0.2")
+        statuses = [guesser.get(f"{live.url}/api/v1/join/{next(guesses)}", timeout=10)
+                    .status_code for _ in range(4)]
+        assert statuses == [404, 404, 404, 429]
+
+        def look_up(token: str | None, at: str = code) -> int:
+            headers = {"Authorization": f"Bearer {token}"} if token else {}
+            return session_from("127.0.0.3").get(f"{live.url}/api/v1/join/{at}",
+                                                 headers=headers, timeout=10).status_code
+
+        assert look_up(table["tokens"][1]) == 200  # the seat's own phone
+        assert look_up(table["host"]) == 200
+        assert look_up(None) == 429
+        assert look_up("x" * 43) == 429
+        assert look_up(other["tokens"][0]) == 429  # a token of another table
+        assert look_up(table["tokens"][0], next(guesses)) == 429  # no table: no pass
+    finally:
+        live.stop()

@@ -68,10 +68,17 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
     page, watch = screen(browser, live, t["sid"], t["host"])
     # the host adds Bo, who has no phone
     page.wait_for_selector("#add-seat select[name=color] option:nth-child(2)", state="attached")
+    # a free colour is suggested, as on a joining phone; the host may pick another
+    free = api.get(f"/join/{t['code']}").json()
+    first = next((c for c in free.get("suggested_colors", []) if c in free["colors"]),
+                 free["colors"][0])
+    expect(page.locator("#add-seat select[name=color]")).to_have_value(first)
     page.fill("#add-seat input[name=name]", "Bo")
     page.select_option("#add-seat select[name=color]", "green")
     page.click("#add-seat-ok")
     page.wait_for_selector("#players li[data-seat='1']")
+    assert first != "green"  # still free: suggested again for the next seat
+    expect(page.locator("#add-seat select[name=color]")).to_have_value(first)
     # in the lobby too, Ada's seat (she has a phone) is taken over only after asking
     page.click("#players [data-play='0']")
     assert "own phone" in page.inner_text("dialog[open]")

@@ -188,12 +188,21 @@ async function feedOnMap(c, template, state) {
   await c.send({ type: "feed", sources });
 }
 
+// What a card to defend against is about: the tiles it would change, marked on the board.
+function answerAbout(c, state, target) {
+  const [one, two] = [target.at, target.to].map((at) => at && tileAt(state, at));
+  if (!one) return null;
+  return el("p", { id: "answer-about" }, two ? c.t("g.aboutSwap", { terrain: c.term(one.terrain), other: c.term(two.terrain) })
+    : c.t("g.aboutTile", { terrain: c.term(one.terrain) }));
+}
+
 function urgent(legal, state, me, c) {
   const turn = state.turn || {};
   const answers = legal.filter((m) => ANSWERS.includes(m.type));
   if (answers.length) {
     const label = { defend: c.t("g.defend"), pass: c.t("g.pass"), nobody_defended: c.t("g.nobody") };
     return el("section", { class: "card yourturn", id: "answers" }, el("h2", {}, c.term(turn.reaction.card)),
+      answerAbout(c, state, turn.reaction.target || {}),
       el("div", { class: "row" }, answers.map((m) => el("button", { type: "button", class: m.type === "pass" ? "" : "primary",
         "data-move": m.type, onclick: () => c.send({ type: m.type }) }, label[m.type]))));
   }

@@ -43,8 +43,8 @@ export async function lateJoiner(root, code, notice = null) {
 
 // Colour a new player is offered: the first free one the game suggests (a game may have
 // colours with more pieces in the box), else the first free colour.
-function suggested(info) {
-  return (info.suggested_colors || []).find((c) => info.colors.includes(c)) || info.colors[0];
+export function suggested(info) {
+  return (info.suggested_colors || []).find((c) => (info.colors || []).includes(c)) || (info.colors || [])[0];
 }
 
 function optionsOf(select, values, label, keep) {

@@ -3,6 +3,7 @@
 // The interface between this page and a game module is described in play-games.js.
 import { api, el, t, tn, term, toast, live, seatLive, loadMessages, narrate, keepAwake, alertTurn,
   COLORS, backoff, nameTab } from "./common.js";
+import { together, marked } from "./about.js";
 import { sheet, choice } from "./ui.js";
 import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";
@@ -21,7 +22,7 @@ let active = Number(localStorage.getItem(`tc:active:${code}`) || 0);
 let proxy = null;  // host mode: {sid, seat, token, host: true}
 let state = null; let me = null; let legal = []; let lastEvents = []; let mineAt = -1;
 let stopLive = null; let notice = null; let trouble = null; let hostNote = null; let score = null;
-let picking = null; let highlighted = []; let boardSlot = null;
+let picking = null; let highlighted = []; let boardSlot = null; let refused = null;
 const retry = backoff(1000, 60000); let retryTimer = null;
 
 function current() { return proxy || seats()[active] || null; }
@@ -31,8 +32,9 @@ function setActive(i) { active = i; localStorage.setItem(`tc:active:${code}`, St
 async function seatFromLink(params) {
   const seat = Number(params.get("seat")); const token = params.get("token") || "";
   history.replaceState(null, "", location.pathname);  // the token leaves the address bar
-  const info = await api("GET", `/join/${code}`);
-  if (!info.ok || !Number.isInteger(seat) || !/^[\w-]{16,200}$/.test(token)) { notice = t("link.bad"); return; }
+  if (!Number.isInteger(seat) || !/^[\w-]{16,200}$/.test(token)) { notice = t("link.bad"); return; }
+  const info = await lookUp(token);
+  if (!info.ok) { notice = info.status === 429 ? info.data.detail : t("link.bad"); return; }
   const sid = info.data.session_id;
   const m = await api("GET", `/sessions/${sid}/me`, { token });
   if (!m.ok || m.data.seat !== seat) { notice = t("link.bad"); return; }
@@ -40,6 +42,9 @@ async function seatFromLink(params) {
   const name = (info.data.players.find((p) => p.seat === seat) || {}).name;
   list.push({ sid, seat, token, name }); saveSeats(list); setActive(list.length - 1);
 }
+
+// The code's look-up: a token of this table passes the wrong-code budget (somebody guessing)
+const lookUp = (token = current()?.token) => api("GET", `/join/${code}`, { token });
 
 function hostFromLink(params) {
   const sid = params.get("host") || ""; const seat = Number(params.get("seat"));
@@ -123,7 +128,7 @@ function onLive(msg) {
   if (state && msg.version <= state.version) return;  // already shown (our own move)
   if (sending) { if (!held || msg.version > held.version) held = msg; return; }
   if (msg.events && msg.events.length) lastEvents = msg.events;
-  acts.quiet();  // the table moved on: "done" has been read
+  acts.quiet(); refused = null;  // the table moved on: "done" and a refusal have been read
   // a seat's own stream brings its view and legal moves too (`me`): nothing to read
   const given = msg.state && msg.state.id ? msg.state : undefined;
   load(given, given && msg.me ? msg.me : undefined);
@@ -149,7 +154,7 @@ async function attempt(action) {
 const SETTLE = {
   move: async (r) => {
     lastEvents = r.data.events || []; mineAt = r.data.version;
-    picking = null; highlighted = [];
+    picking = null; highlighted = []; refused = null;
     await load(fresher(r.data.state), r.data.me);
   },
   undo: async (r) => { mineAt = -1; lastEvents = []; await load(fresher(r.data.state)); },
@@ -163,7 +168,8 @@ const fresher = (given) => (given && given.id && (!state || given.version >= sta
 async function settled(action, r) {
   if (r.status === 401) return lostSeat();
   try {
-    if (!r.ok) { toast(r.data); if (state) await load(); return; }  // refused: show the table as it is
+    // refused: show the table as it is, the squares the refusal names marked on the board
+    if (!r.ok) { toast(r.data); refused = r.data.params || null; if (state) await load(); return; }
     if (current() && whoAmI(current()) === action.who) await SETTLE[action.kind](r);
     window.scrollTo({ top: 0 });  // back to the status line
   } finally { release(); }
@@ -222,7 +228,7 @@ function ctx() {
     choice: (label, values, opts = {}) => choice(label, values, { icon: gridIcon, ...opts }),
     slots: (label, values, count, opts = {}) => slots(label, values, count, { icon: gridIcon, ...opts }),
     gridIcon,
-    targets: picking ? picking.squares : [], highlighted,
+    targets: picking ? picking.squares : [], highlighted: [...highlighted, ...marked(state, refused)],
     tap: (at) => { if (acts.busy()) return; const p = picking; picking = null; drawBoard(); if (p) p.resolve(at); },
     rerender: () => render() };
 }
@@ -233,13 +239,15 @@ function turnInfo() {
   const mine = state.status === "playing" && turn.seat === s.seat;
   const answering = legal.some((m) => ["defend", "pass", "nobody_defended", "react"].includes(m.type));
   const who = state.players.find((p) => p.seat === turn.seat);
-  return { mine, answering, who: who ? who.name : "" };
+  // played all at once: your part of the round is open while you have a move
+  const all = together(state, Object.fromEntries(state.players.map((p) => [p.seat, p.name])));
+  return { mine, answering: answering || Boolean(all && legal.length), who: who ? who.name : "", all };
 }
 
 function statusLine(mod) {
   const s = current(); const c = ctx();
   const player = state.players.find((p) => p.seat === s.seat) || {};
-  const { mine, answering, who } = turnInfo();
+  const { mine, answering, who, all } = turnInfo();
   alertTurn(mine || answering, t("play.yourTurn"));
   const turn = state.turn || {};
   const playing = state.status === "playing";
@@ -247,8 +255,9 @@ function statusLine(mod) {
   if (state.status === "lobby") line = t("play.lobby");
   else if (state.status === "finished") line = t("play.gameOver");
   else {
-    line = mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
-    prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (mine || answering ? t("play.generic") : t("play.idle"));
+    line = all ? all.line : mine && s.host ? t("play.hostTurn", { who }) : mine ? t("play.yourTurn") : t("play.waiting", { who });
+    prompt = (mod && mod.prompt && mod.prompt(legal, state, me, c)) || (all && all.left)
+      || (mine || answering ? t("play.generic") : t("play.idle"));
   }
   const endTurn = legal.find((m) => m.type === "end_turn");
   const list = seats();
@@ -267,7 +276,7 @@ function statusLine(mod) {
     acts.node,
     notice || trouble ? el("p", { class: "warnbox", id: "notice", role: "alert" }, notice || trouble) : null,
     hostNote ? el("p", { class: "hint", id: "host-note" }, hostNote) : null,
-    playing && (mineAt === state.version || endTurn) ? el("div", { class: "row" },
+    playing && (mineAt === state.version || endTurn) ? el("div", { class: "row", id: "turn-buttons" },
       mineAt === state.version ? el("button", { id: "undo", onclick: undo }, t("play.undo")) : null,
       endTurn ? el("button", { id: "end-turn", "data-move": "end-turn", class: turn.actions_left === 0 ? "primary" : "",
         onclick: () => send({ type: "end_turn" }) }, t("play.endTurn")) : null) : null,
@@ -291,7 +300,7 @@ function footer() {
   const s = current();
   if (s.host || !state || state.status !== "lobby") return null;
   return el("section", { class: "card row" }, el("button", { id: "add-seat", onclick: async () => {
-    const info = await api("GET", `/join/${code}`);
+    const info = await lookUp();
     if (!info.ok) return toast(info.data);
     joinForm(root, code, info.data, seated);
   } }, t("play.addSeat")));

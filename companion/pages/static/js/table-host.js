@@ -3,6 +3,7 @@
 // code, undo, finish and rematch.
 import { api, el, message, t, term, toast } from "./common.js";
 import { pending } from "./pending.js";
+import { suggested } from "./join.js";
 
 // An in-page dialog (the native <dialog>: focus kept inside, Escape cancels).
 // Resolves true on OK, false otherwise. body: a sentence or nodes.
@@ -167,10 +168,10 @@ export function rematchButton(ctx) {
   return button;
 }
 
-function select(label, name, values, labels) {
+function select(label, name, values, labels, suggest = null) {
   const box = el("select", { name, required: true, "aria-label": label },
-    el("option", { value: "", disabled: true, selected: true }, t("host.choose")),
-    values.map((v) => el("option", { value: v }, labels(v))));
+    el("option", { value: "", disabled: true, selected: !suggest }, t("host.choose")),
+    values.map((v) => el("option", { value: v, selected: v === suggest }, labels(v))));
   return el("label", {}, el("span", {}, label), box);
 }
 
@@ -182,7 +183,8 @@ export function addSeatForm(ctx) {
   const fields = el("div", { class: "tb-fields" });
   form.append(fields);
   const fill = async () => {
-    const r = await api("GET", `/join/${ctx.state.code}`);
+    // the host's token passes the budget of wrong codes (somebody guessing elsewhere)
+    const r = await api("GET", `/join/${ctx.state.code}`, { token: ctx.host });
     if (!r.ok) return;
     const info = r.data; const game = ctx.state.game;
     // a live update rebuilds the choices (a colour just taken disappears): what the host
@@ -190,7 +192,8 @@ export function addSeatForm(ctx) {
     const kept = Object.fromEntries(new FormData(form).entries());
     fields.replaceChildren(...[
       el("label", {}, el("span", {}, t("host.name")), el("input", { name: "name", required: true, maxlength: 24, autocomplete: "off" })),
-      select(t("host.color"), "color", info.colors || [], (c) => term(game, c)),
+      // a free colour is suggested, as on a joining phone (kept below if the host chose)
+      select(t("host.color"), "color", info.colors || [], (c) => term(game, c), suggested(info)),
       // the game's own fields (prototype, ingredient ...), as on the join form
       ...(info.choices || []).map((c) => select(message(c.label) || c.field, c.field, c.values || [], (v) => term(game, v))),
       el("button", { class: "primary", type: "submit", id: "add-seat-ok" }, t("host.add"))].filter(Boolean));

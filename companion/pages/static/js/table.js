@@ -4,6 +4,7 @@
 // cards and objectives, and a feed of what happened (rebuilt from the log on reload).
 // End: winner, ranking and each player's breakdown, with Rematch.
 import { api, el, message, t, tn, term, toast, live, loadMessages, narrate, keepAwake, pageModule, COLORS } from "./common.js";
+import { together } from "./about.js";
 import { hostPanel, addSeatForm, finishButton, rematchButton, playButton, post, removeButton, newCodeButton } from "./table-host.js";
 import { playersPanel, tablePanels, endPanel } from "./table-panels.js";
 import { clockTable } from "./clock.js";
@@ -123,9 +124,11 @@ async function start(body) {
 function statusLine() {
   const s = ctx.state; const turn = s.turn || {};
   const who = names()[turn.seat] ?? "";
+  const all = together(s, names());
   if (s.status === "finished") return el("header", { class: "tb-status card", id: "status" }, el("h1", { id: "turn" }, t("tb.gameOver")), clockTable(s, names()));
   return el("header", { class: "tb-status card", id: "status" },
-    el("h1", { id: "turn" }, t("tb.turnOf", { who })),
+    el("h1", { id: "turn" }, all ? all.line : t("tb.turnOf", { who })),
+    all && all.left ? el("p", { class: "tb-last", id: "still-to-enter" }, all.left) : null,
     el("div", { class: "row" },
       turn.phase ? el("span", { class: "chip", id: "phase" }, t("tb.phase", { phase: term(s.game, turn.phase) })) : null,
       Number.isInteger(turn.actions_left) ? el("span", { class: "chip", id: "actions-left" }, tn("tb.actionsLeft", turn.actions_left)) : null),
