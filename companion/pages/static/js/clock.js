@@ -1,4 +1,4 @@
-// The turn clock on the phone's status line and on the table screen (issue 13 item 5).
+// The turn clock on the phone's status line and on the table screen.
 //
 // The public state carries `clock` = {mode, limit, seat, turn_started_at, now, used, remaining}
 // (null without a clock). Times are the server's: the first time a page sees a state, the

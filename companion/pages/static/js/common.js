@@ -186,7 +186,7 @@ export function live(sid, onMessage, onUp = () => {}) {
   return () => { stopped = true; clearTimeout(timer); source.close(); };
 }
 
-// A seat's own live updates (issue 14): GET /me/events with the token in a header, read
+// A seat's own live updates: GET /me/events with the token in a header, read
 // with fetch (EventSource cannot send headers; a token never goes in an address). Each
 // message carries the state and the seat's view with its legal moves (`me`), so the phone
 // makes no request after another player's move. `event: lost` or a 401: the token stopped

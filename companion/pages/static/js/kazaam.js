@@ -198,7 +198,7 @@ function namedTiles(me) {
   });
 }
 
-// Fix your hand (issue 18): a named tile is replaced by the one really held.
+// Fix your hand: a named tile is replaced by the one really held.
 function correctButton(ctx, known, i) {
   const fix = () => {
     const editor = tileEditor(ctx);

@@ -78,7 +78,7 @@ function failed(status) {  // anything else: back off, then read again
 // -- reading and acting ----------------------------------------------------------------------
 // One read at a time. A phone's own move comes back twice (the POST's answer and the
 // live message), in either order: a version already on its way is not read again, and
-// a newer one read meanwhile reuses the state its message carried (issue 14: a moving
+// a newer one read meanwhile reuses the state its message carried (a moving
 // phone used to make six requests instead of two).
 // `mine`: the seat's own part when the move's answer brought it (send(): no read at all).
 let loading = null; let again = null; let newest = -1;
@@ -90,7 +90,7 @@ async function load(given, mine) {
   if (given) newest = Math.max(newest, given.version);
   loading = (async () => {
     const s = current();
-    // the seat's private view and its legal moves come in one answer (issue 14: a live
+    // the seat's private view and its legal moves come in one answer (a live
     // message costs a phone one request; the public state rides in the message)
     const q = s.host ? `?seat=${s.seat}&include=legal` : "?include=legal";
     const [st, m] = await Promise.all([

@@ -1,4 +1,4 @@
-// Rematch follows (issue 18): every phone of the old table joins the rematch with one tap,
+// Rematch follows: every phone of the old table joins the rematch with one tap,
 // with the same name and colour (and the game's own join fields, such as a prototype, while still free).
 // The old table's public state says where the rematch is (state.rematch), so the control
 // is there after a reload too. A phone that already joined just goes there.

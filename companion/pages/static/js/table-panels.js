@@ -62,7 +62,7 @@ function exportLinks(ctx) {
     ctx.bgstats ? el("a", { class: "btn", id: "export-bgstats", href: ctx.bgstats, rel: "noopener" }, t("tb.bgstats")) : null);
 }
 
-// G9.3 (issue 21's contract: `tie_broken_by` on the score and the result): a ranking
+// G9.3 (`tie_broken_by` on the score and the result): a ranking
 // that seating decided says so, in the catalogue's words when it has them.
 function tieLine(ctx) {
   const by = (ctx.state.result || {}).tie_broken_by || (ctx.score || {}).tie_broken_by;
