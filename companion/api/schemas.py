@@ -78,9 +78,10 @@ class StateSchema(Schema):
     rematch = fields.Dict()
     clock = fields.Dict(allow_none=True, metadata={"description": CLOCK_STATE})
     known = fields.List(fields.Dict(), metadata={
-        "description": "cards or tiles the table has seen, by their faces only (Gaia: city "
-                       "cards; Kazaam: tiles), then the host's `box` create option: offered "
-                       "first when a card is named; never who holds one"})
+        "description": "cards or tiles the table has seen, by their faces only (a game "
+                       "whose cards are read off the table: its city cards, its tiles), then "
+                       "the host's `box` create option: offered first when a card is named; "
+                       "never who holds one"})
 
     @post_dump(pass_original=True)
     def _game_fields(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
@@ -93,8 +94,9 @@ class StateSchema(Schema):
 class CreateSchema(Strict):
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
     options = fields.Dict(load_default=dict, metadata={
-        "description": "the game's options (`GET /games`); Gaia and Kazaam also take `box`: "
-                       "city cards / tiles the host's device saw in earlier games, offered "
+        "description": "the game's options (`GET /games`); a game with `known` cards also "
+                       "takes `box`: the cards or tiles the host's device saw in earlier "
+                       "games, offered "
                        "as suggestions (at most what the game's components hold; a malformed "
                        "one is refused with 422)"})
     clock = fields.Raw(load_default=None, allow_none=True,

@@ -1,44 +1,44 @@
-// The box: the city cards (Gaia) and tiles (Kazaam) the tables of this device have seen,
+// The box: the cards or tiles (faces the table reads) the tables of this device have seen,
 // kept in localStorage like "your tables". The deck on the table does not change between
 // games of an evening: a new table or a rematch created here starts with these as
 // suggestions (the create option `box`, so every phone sees the same ones). Only a host's
 // device keeps them, only faces (never who held one), at most what the game's box holds.
 const KEY = (game) => `tc:box:${game}`;
-// what one physical box holds at most (Gaia: 19 city cards; Kazaam: 7 types x 6 parts,
-// at most 4 of each): the server refuses more
-const LIMIT = { gaia: 19, kazaam: 168 };
+// what one physical box holds at most is the game's to say (its page module passes it to
+// remember; the server refuses more): a box is stored already bounded by it, and read
+// back under a ceiling no game's box reaches
+const CEILING = 500;
 
 const faceKey = (card) => (card.needs
   ? `${card.symbol}:${[...card.needs].sort().join(",")}`
   : `${card.homunculus}.${card.part}:${[...(card.ingredients || [])].sort().join(",")}`);
 
 export function load(game) {
-  if (!LIMIT[game]) return [];
   try {
     const list = JSON.parse(localStorage.getItem(KEY(game)) || "[]");
-    return Array.isArray(list) ? list.filter((c) => c && typeof c === "object").slice(0, LIMIT[game]) : [];
+    return Array.isArray(list) ? list.filter((c) => c && typeof c === "object").slice(0, CEILING) : [];
   } catch { return []; }
 }
 
 // The newest first: when the box is full the oldest name (maybe a mistyped one) goes.
-function save(game, cards) {
+function save(game, cards, most) {
   const seen = new Set(); const out = [];
   for (const card of cards) {
     const k = faceKey(card);
     if (!seen.has(k)) { seen.add(k); out.push(card); }
   }
-  try { localStorage.setItem(KEY(game), JSON.stringify(out.slice(0, LIMIT[game]))); } catch { /* storage full: the box stays as it was */ }
+  try { localStorage.setItem(KEY(game), JSON.stringify(out.slice(0, most))); } catch { /* storage full: the box stays as it was */ }
 }
 
 // Called whenever a table's state is shown: on the host's device, what the table has
-// seen joins the box.
-export function remember(state) {
-  if (!state || !LIMIT[state.game] || !Array.isArray(state.known) || !state.known.length) return;
+// seen joins the box, which keeps at most ``most`` faces (what the game's box holds).
+export function remember(state, most) {
+  if (!state || !most || !Array.isArray(state.known) || !state.known.length) return;
   if (!state.id || !localStorage.getItem(`tc:host:${state.id}`)) return;
   const before = load(state.game);
   const known = state.known.map(faceKey);
   if (known.every((k) => before.some((c) => faceKey(c) === k))) return;
-  save(state.game, [...state.known, ...before]);
+  save(state.game, [...state.known, ...before], most);
 }
 
 // The create option for a new table of ``game`` from this device ({} when empty).

@@ -3,6 +3,9 @@
 import { remember } from "./box.js";
 import { el, t, term } from "./common.js";
 
+// a box holds at most the life deck's city cards (G1: 19)
+export const BOX_MOST = 19;
+
 export function tablePlayer(ctx, p, { stat, counts }) {
   const hand = Object.entries(p.hand_counts || {}).map(([pile, n]) => `${n} ${term("gaia", pile)}`).join(" · ");
   return [stat(t("tb.pawnsLeft"), p.pawns_in_hand, "pawns"), stat(t("tb.pawnsPlaced"), p.pawns_placed, "placed"),
@@ -25,7 +28,7 @@ function objectiveText(o) {
 
 export function tablePanels(ctx, { stat, counts, word }) {
   const s = ctx.state; const piles = s.piles || {};
-  remember(s);  // the host's screen: what this table has seen joins the device's box
+  remember(s, BOX_MOST);  // the host's screen: what this table has seen joins the device's box
   const names = Object.fromEntries(s.players.map((p) => [p.seat, p.name]));
   const decks = Object.entries(piles).filter(([k]) => k !== "discard");
   return [

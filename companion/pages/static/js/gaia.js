@@ -5,7 +5,7 @@ import { boardSvg } from "./gaia-board.js";
 import "./gaia-icons.js";  // the game's drawings, for icons.js
 import { cardPicker, cardText, discardPicker, knownCities, knownCityRow } from "./gaia-cards.js";
 import { remember } from "./box.js";
-import { tablePanels, tablePlayer } from "./gaia-table.js";
+import { BOX_MOST, tablePanels, tablePlayer } from "./gaia-table.js";
 import { gaiaSetup as setupForm } from "./gaia-setup.js";
 
 const ANSWERS = ["defend", "pass", "nobody_defended"];
@@ -314,7 +314,7 @@ function extras(state, me, c) {
 }
 
 // on the host's device, what this table has seen joins the box (box.js)
-function renderBoard(state, c) { remember(state); return boardSvg(state, c); }
+function renderBoard(state, c) { remember(state, BOX_MOST); return boardSvg(state, c); }
 
 export const game = { renderBoard, actionGroups, prompt, urgent, handDeclaration, extras,
   tablePlayer, tablePanels, setupForm };

@@ -3,6 +3,9 @@
 import { remember } from "./box.js";
 import { el, t } from "./common.js";
 
+// a box holds at most every part of every homunculus of the largest set, 4 of each (K1.5)
+export const BOX_MOST = 7 * 6 * 4;
+
 function built(ctx, board, word) {
   const parts = Object.entries(board || {}).filter(([, part]) => part);
   if (!parts.length) return t("tb.none");
@@ -21,7 +24,7 @@ export function tablePlayer(ctx, p, { stat, counts, word }) {
 
 export function tablePanels(ctx, { stat }) {
   const s = ctx.state; const piles = s.piles || {};
-  remember(s);  // the host's screen: what this table has seen joins the device's box
+  remember(s, BOX_MOST);  // the host's screen: what this table has seen joins the device's box
   return [el("section", { class: "card", id: "piles", "aria-label": t("tb.piles") }, el("h2", {}, t("tb.piles")),
     s.final_round ? el("p", { class: "warnbox", id: "final-round" }, t("tb.finalRound")) : null,
     el("dl", {}, stat(t("tb.pile"), piles.pile ?? 0, "pile"), stat(t("tb.discard"), (piles.discard || []).length, "discard")))];

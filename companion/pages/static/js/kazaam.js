@@ -4,7 +4,7 @@
 import { el, t, tn } from "./common.js";
 import "./kazaam-icons.js";  // the game's drawings, for icons.js
 import { boardOf, counters, knownTiles, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
-import { tablePanels, tablePlayer } from "./kazaam-table.js";
+import { BOX_MOST, tablePanels, tablePlayer } from "./kazaam-table.js";
 import { remember } from "./box.js";
 
 const KNOWN_BUTTONS = 6;  // known tiles offered as their own build buttons; the editor lists every one
@@ -17,7 +17,7 @@ const mark = (node) => { for (const b of node.parentElement.querySelectorAll("bu
 const unfolded = new Set();
 
 function renderBoard(state, ctx) {
-  remember(state);  // on the host's device, what this table has seen joins the box (box.js)
+  remember(state, BOX_MOST);  // on the host's device, what this table has seen joins the box (box.js)
   const me = playerOf(state, ctx.seat);
   const others = state.players.filter((p) => p.seat !== ctx.seat);
   const targets = ctx.targets || [];
@@ -135,12 +135,17 @@ function powerItems(legal, ctx) {
 }
 
 function actionGroups(legal, state, me, ctx) {
-  const group = (kind, items) => ({ kind, label: t(`kz.g.${kind}`), icon: ctx.icon(kind, { decorative: true }), items });
+  const group = (kind, items, icon = kind) => ({ kind, label: t(`kz.g.${kind}`), icon: ctx.icon(icon, { decorative: true }), items });
+  // tiles the table has seen, one tap each, get a group of their own after the powers: a
+  // few long buttons there keep draw, build, discard and a power on the first screen
+  const build = buildItems(legal, ctx);
+  const seen = build.filter((item) => item.id.startsWith("build-known-"));
   return [
     group("draw", by(legal, "draw").map(() => ({ id: "draw", label: t("kz.drawTile"), run: () => ctx.send({ type: "draw" }) }))),
-    group("build", buildItems(legal, ctx)),
+    group("build", build.filter((item) => !seen.includes(item))),
     group("discard", discardItems(legal, ctx)),
     group("power", powerItems(legal, ctx)),
+    group("known", seen, "build"),
     group("refresh", by(legal, "refresh").map(() => ({ id: "refresh", label: t("kz.refreshAll"), run: () => ctx.send({ type: "refresh" }) }))),
   ];
 }
