@@ -105,22 +105,26 @@ def test_a_corrected_hand_plays_at_once(browser, live, shot):
     ada.watch.assert_no_errors()
 
 
+def kazaam_phone(browser: Any, live: Any, code: str, name: str, prototype: str, own: str) -> Any:
+    """A phone that joined a Kazaam table through its join form, waiting for the start."""
+    page = phone(browser, "en").new_page()
+    page.watch = PageWatch(page)  # type: ignore[attr-defined]
+    page.goto(f"{live.url}/j/{code}")
+    page.wait_for_selector("#join-name:focus")
+    page.keyboard.type(name)
+    page.select_option("#join-prototype", prototype)  # joining: not a move
+    page.select_option("#join-ingredient", own)
+    page.click("#join-button")
+    page.wait_for_selector("#waiting")
+    return page
+
+
 def test_a_kazaam_tile_never_seen_is_homunculus_part_ingredients_ok(browser, live, shot):
     r = requests.post(f"{live.url}/api/v1/sessions", timeout=10, json={
         "game": "kazaam", "options": {"start_ingredients": {"mercury": 9, "sulphur": 9}}})
     session = r.json()
-    phones = []
-    for name, prototype, own in (("Ada", "fire", "mercury"), ("Bruno", "bone", "sulphur")):
-        page = phone(browser, "en").new_page()
-        page.watch = PageWatch(page)  # type: ignore[attr-defined]
-        page.goto(f"{live.url}/j/{session['code']}")
-        page.wait_for_selector("#join-name:focus")
-        page.keyboard.type(name)
-        page.select_option("#join-prototype", prototype)  # joining: not a move
-        page.select_option("#join-ingredient", own)
-        page.click("#join-button")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
+    joining = (("Ada", "fire", "mercury"), ("Bruno", "bone", "sulphur"))
+    phones = [kazaam_phone(browser, live, session["code"], *who) for who in joining]
     r = requests.post(f"{live.url}/api/v1/sessions/{session['id']}/start", json={}, timeout=10,
                       headers={"Authorization": f"Bearer {session['host_token']}"})
     assert r.status_code == 201, r.text

@@ -6,14 +6,13 @@ it starts with those cards offered first."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import requests
 from playwright.sync_api import expect
 
 from tests.pages import gaia_phone as gp
-from tests.pages.checks import PageWatch, phone
-from tests.pages.test_grid_entry import moves_of, no_picker_and_ok_in_view
+from tests.pages.checks import PageWatch
+from tests.pages.test_grid_entry import kazaam_phone, moves_of, no_picker_and_ok_in_view
 from tests.pages.test_phone_turns import SETUP, tile, two_phones
 
 STAR = SETUP["display"]["life"][1]  # the city face up in the row
@@ -61,27 +60,14 @@ def test_a_city_the_table_saw_plays_in_two_taps(browser, live, shot):
         page.watch.assert_no_errors()
 
 
-def _kazaam_phone(browser: Any, live: Any, code: str, name: str, prototype: str, own: str) -> Any:
-    page = phone(browser, "en").new_page()
-    page.watch = PageWatch(page)  # type: ignore[attr-defined]
-    page.goto(f"{live.url}/j/{code}")
-    page.wait_for_selector("#join-name:focus")
-    page.keyboard.type(name)
-    page.select_option("#join-prototype", prototype)  # joining: not a move
-    page.select_option("#join-ingredient", own)
-    page.click("#join-button")
-    page.wait_for_selector("#waiting")
-    return page
-
-
 def test_a_kazaam_tile_from_the_box_is_one_tap_with_its_cost(browser, live, shot):
     r = requests.post(f"{live.url}/api/v1/sessions", timeout=10, json={
         "game": "kazaam", "options": {"start_ingredients": {"mercury": 9, "sulphur": 9},
                                       "box": [FIRE_EAR]}})
     assert r.status_code == 201, r.text
     session = r.json()
-    ada = _kazaam_phone(browser, live, session["code"], "Ada", "fire", "mercury")
-    bruno = _kazaam_phone(browser, live, session["code"], "Bruno", "bone", "sulphur")
+    ada = kazaam_phone(browser, live, session["code"], "Ada", "fire", "mercury")
+    bruno = kazaam_phone(browser, live, session["code"], "Bruno", "bone", "sulphur")
     r = requests.post(f"{live.url}/api/v1/sessions/{session['id']}/start", json={}, timeout=10,
                       headers={"Authorization": f"Bearer {session['host_token']}"})
     assert r.status_code == 201, r.text
