@@ -72,11 +72,14 @@ def phase(folder: Path, mode: str, matches: int, seconds: float, players: int,
         line = server.stdout.readline()
         if not line.startswith("READY") or f"storage={storage}" not in line:
             raise RuntimeError(f"peer server did not start with {storage}: {line.strip()}")
+        # its matches are set up 20 at a time: 3,200 take minutes on a busy machine, and a
+        # match not ready in time would count against the peer
+        setup = 120 + matches // 20
         run = subprocess.run(
             ["node", "bench.js", "--port", str(port), "--mode", mode, "--matches", str(matches),
              "--seconds", str(max(1, round(seconds))), "--players", str(players),
-             "--server-pid", str(server.pid), "--setup-limit-s", "120"],
-            cwd=folder, env=env, capture_output=True, text=True, timeout=seconds + 300)
+             "--server-pid", str(server.pid), "--setup-limit-s", str(setup)],
+            cwd=folder, env=env, capture_output=True, text=True, timeout=setup + seconds + 180)
         for out in run.stdout.splitlines():
             if out.startswith("RESULT "):
                 result: dict[str, Any] = json.loads(out[len("RESULT "):])
@@ -128,6 +131,7 @@ def run(folder: Path, storage: str, b2b_tables: int, levels: list[int], seconds:
             "server_cpu_cores": cores, "bench_cpu_cores": generator,
             "cpu_us_per_move": 1e6 * cores / rate if cores and rate else None,
             "generator_bound": generator is not None and generator >= 0.9,
+            "setup_s": r.get("setup_s"),
             "not_coping_because": r.get("not_coping_because", [])})
         if not r.get("copes", True):  # as its run.sh stops its sweep
             break
