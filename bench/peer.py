@@ -102,10 +102,15 @@ def run_both(b2b_tables: int, levels: list[int], seconds: float, pace_seconds: f
     folder = install()
     installed = time.monotonic() - started
     try:
-        out = {}
+        out: dict[str, Any] = {}
         for key, storage in (("peer", "memory"), ("peer_durable", "flatfile")):
-            out[key] = run(folder, storage, b2b_tables, levels, seconds, pace_seconds,
-                           players, limit_ms) | {"install_s": installed}
+            try:  # one peer failing leaves the other's figures, and ours, standing
+                out[key] = run(folder, storage, b2b_tables, levels, seconds, pace_seconds,
+                               players, limit_ms) | {"install_s": installed}
+            except (RuntimeError, OSError, subprocess.SubprocessError, KeyError) as e:
+                out[key], out[f"{key}_missing"] = None, f"failed: {e}"[:300]
+                print(f"  peer ({storage}): {out[f'{key}_missing']}", flush=True)
+                continue
             print(f"  peer ({storage}): carried {out[key]['carried']} tables, back to back "
                   f"{out[key]['b2b']['moves_per_s']} moves/s", flush=True)
         return out

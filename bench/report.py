@@ -93,10 +93,11 @@ def markdown(figures: dict[str, Any], args: argparse.Namespace) -> str:
     first = ours["levels"][0] if ours["levels"] else {}
     unmeasured = bool(ours.get("not_run"))  # a level the generator could not open
     missing = figures.get("peer_missing")
+    durable_missing = figures.get("peer_durable_missing", missing)
     lines = [
         f"| same run, {os.cpu_count()} cores, tables of {figures['mix']} phones + a screen | "
         f"this project (`bench.table`) | {_peer_name(peers[0], 'in memory', missing)} | "
-        f"{_peer_name(peers[1], 'durable (flatfile)', missing)} | "
+        f"{_peer_name(peers[1], 'durable (flatfile)', durable_missing)} | "
         "ours ÷ in memory / ÷ durable |",
         "| --- | --- | --- | --- | --- |",
         _row(f"back to back, {b2b['tables']} tables, accepted moves/s",

@@ -51,7 +51,14 @@ from bench.games import Game, record_game  # noqa: E402
 from bench.http import baseline, cpu_seconds, start_server  # noqa: E402
 from bench.page_requests import REQUESTS  # noqa: E402
 from bench.report import markdown  # noqa: E402
-from bench.table_load import FAN_OUT, FILES_PER_TABLE, Generators, NotRun, server_files  # noqa: E402
+from bench.table_load import (  # noqa: E402
+    FAN_OUT,
+    FILES_PER_TABLE,
+    Generators,
+    NotRun,
+    memory_available,
+    server_files,
+)
 from companion.serving import SETTINGS  # noqa: E402
 from companion.store import connect, keys  # noqa: E402
 from companion.store.embedded import EmbeddedRedis  # noqa: E402
@@ -175,13 +182,6 @@ def merge(shares: list[dict[str, Any]], server: dict[str, Any], seconds: float,
             "requests_by_trigger": dict(made), "not_updated": missing,
             "phones_per_move": sum(s["phones"] for s in shares) / max(len(lat) + missing, 1),
             "p50_ms": pct(lat, 0.5), "p99_ms": pct(lat, 0.99)}
-
-
-def memory_available() -> float:
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def human_pace(args: argparse.Namespace, server: tuple[int, str, str], games: list[Game],

@@ -29,6 +29,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
@@ -63,6 +64,14 @@ def raise_files(wanted: int) -> int:
     soft = min(wanted, hard) if wanted else hard
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return soft
+
+
+def memory_available() -> float:
+    """The machine's available memory, MiB (/proc/meminfo)."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def open_files() -> int:
@@ -221,6 +230,8 @@ class Generators:
         self.server_pid, base = server[0], server[2]
         self.cap = SETTINGS["worker_connections"] * args.workers
         files = args.files or resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        if files == resource.RLIM_INFINITY:  # no limit: --tables-per-process decides
+            files = 1 << 20
         per = min(args.tables_per_process,
                   max(1, (files - FILES_RESERVE) // FILES_PER_TABLE))
         n = -(-count // per)
@@ -269,15 +280,18 @@ class Generators:
         def answer(proc: subprocess.Popen[bytes]) -> dict[str, Any]:
             assert proc.stdout is not None
             line = proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"a load generator (pid {proc.pid}) ended: exit "
-                                   f"{proc.wait()}, its traceback above")
+            if not line:  # killed (the kernel's out-of-memory killer: -9) or a traceback
+                code = proc.wait()
+                return {"error": "failed", "detail": f"pid {proc.pid} ended, exit {code}; "
+                        f"{memory_available():,.0f} MiB of memory available"}
             said: dict[str, Any] = orjson.loads(line)
             return said
 
         readers = [gevent.spawn(answer, proc) for proc in self.procs]
-        with gevent.Timeout(timeout, RuntimeError(f"load generators silent for {timeout} s")):
-            gevent.joinall(readers, raise_error=True)
+        if not gevent.joinall(readers, timeout=timeout, raise_error=True) or not all(
+                r.ready() for r in readers):
+            gevent.killall(readers)
+            return [self.said({"error": "failed", "detail": f"silent for {timeout:.0f} s"})]
         return [self.said(r.value) for r in readers]
 
     def go(self, go: dict[str, float]) -> None:
