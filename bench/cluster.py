@@ -37,7 +37,7 @@ import requests
 
 from bench.table_clients import read_stream
 from companion.store import keys
-from companion.store.embedded import LocalCluster
+from companion.store.cluster import LocalCluster
 
 def counters(ports: list[int]) -> list[int]:
     """Per node: publishes run there plus publishes received from the other nodes."""

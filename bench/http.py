@@ -44,7 +44,8 @@ import requests  # noqa: E402
 
 from bench.games import Game, record_game, record_games  # noqa: E402,F401 (re-exported)
 from companion.store import connect, keys  # noqa: E402
-from companion.store.embedded import EmbeddedRedis, LocalCluster  # noqa: E402
+from companion.store.cluster import LocalCluster  # noqa: E402
+from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 
 class Reply:

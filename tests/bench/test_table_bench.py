@@ -1,6 +1,8 @@
 """bench/table.py at a tiny scale against a real server (gunicorn + Redis): it plays, every
 client of every table sees every move, and the requests per move are those of the
-request table (bench/table_clients.py REQUESTS) — no more, no fewer.
+request table (bench/table_clients.py REQUESTS) — no more, no fewer. The human-pace level
+is spread over two load-generator processes (--tables-per-process 2), whose moves and
+latencies come back merged.
 
 The bench runs in its own process: it patches the standard library with gevent.
 """
@@ -23,7 +25,7 @@ def figures(tmp_path_factory: pytest.TempPathFactory) -> dict:
     run = subprocess.run(
         [sys.executable, "-m", "bench.table", "--seconds", "1.5", "--tables", "2",
          "--levels", "3", "--pace-seconds", "2.5", "--mix", "2,4", "--games", "2",
-         "--workers", "1", "--no-peer", "--json", str(out)],
+         "--workers", "1", "--no-peer", "--tables-per-process", "2", "--json", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=90)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "| back to back, 2 tables, accepted moves/s |" in run.stdout
@@ -70,6 +72,22 @@ def test_human_pace_every_seat_updated_with_the_pages_requests(figures: dict) ->
     assert level["redis_commands_per_move"] > 0
 
 
+def test_a_level_is_shared_by_load_generator_processes(figures: dict) -> None:
+    """3 tables at 2 a process: two processes, every move of both counted once, with the
+    generator's own CPU, files and memory beside the server's."""
+    level = figures["ours"]["levels"][0]
+    assert level["generators"] == 2 and figures["ours"]["b2b"]["generators"] == 1
+    # a move every 2 s a table over the 2.5 s window: both processes' moves are in
+    assert all(n > 0 for n in level["moves_by_process"]), level["moves_by_process"]
+    assert sum(level["moves_by_process"]) == level["moves"] <= 3 * 3
+    assert level["phones_per_move"] > 0 and level["p50_ms"] > 0
+    assert 0 <= level["bench_cpu_max"] <= level["bench_cpu_cores"]
+    assert 0 < level["bench_files"] < level["bench_files_limit"]
+    assert level["bench_rss_mib"] > 0 and level["server_files"] > 0
+    assert 0 < level["machine_busy"] <= 1
+    assert figures["peer"] is None and figures["peer_durable"] is None
+
+
 def test_a_level_past_the_open_file_limit_is_said_not_run(tmp_path) -> None:
     """A level whose sockets pass the process's open-file limit stops the sweep with a
     sentence (the levels run before it stand), instead of ending the whole bench."""
@@ -77,7 +95,8 @@ def test_a_level_past_the_open_file_limit_is_said_not_run(tmp_path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "bench.table", "--seconds", "1", "--tables", "2",
          "--levels", "2,60", "--pace-seconds", "2.5", "--mix", "3", "--games", "2",
-         "--workers", "1", "--no-peer", "--files", "400", "--json", str(out)],
+         "--workers", "1", "--no-peer", "--files", "400", "--generators", "1",
+         "--json", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     ours = json.loads(out.read_text())["ours"]

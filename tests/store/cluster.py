@@ -1,5 +1,5 @@
 """The cluster helper lives with the embedded server (the benchmark uses it too)."""
 
-from companion.store.embedded import LocalCluster
+from companion.store.cluster import LocalCluster
 
 __all__ = ["LocalCluster"]
