@@ -114,11 +114,12 @@ def events(sid: str) -> Response:
             state, version = sessions().public(sid)
         else:
             state, version = None, sessions().load(sid).version
+        if last is not None and last > version:  # a version the store lost: start
+            last = None  # afresh, from the state now as a new client would
+            state, version = sessions().public(sid)
     except Exception:
         release()
         raise
-    if last is not None and last > version:  # a version the store lost: start afresh
-        last = None
     first = sse(version, {"version": version, "events": [], "state": state}) \
         if last is None else None
     feed = PublicFeed(hub, sid, hub.subscribe(sid), version if last is None else last,
