@@ -52,12 +52,13 @@ class Feed:
     :meth:`frames` is the response's body; ``first`` is sent right after the retry."""
 
     def __init__(self, hub: Hub, sid: str, backlog: Backlog, seen: int,
-                 heartbeat: float, first: bytes | None = None) -> None:
+                 heartbeat: float, first: bytes | None = None, behind: bool = False
+                 ) -> None:
         self.hub, self.sid, self.backlog = hub, sid, backlog
         self.seen = seen  # the last version sent (or owed none: already the client's)
         self.heartbeat = heartbeat
         self.first = first
-        self.behind = False  # owes a catch-up from the stored log
+        self.behind = behind  # owes a catch-up from the stored log
         self.ended = False
         self._holding = False  # a message got and not yet marked handled (Hub.settled)
         self._counted = self._closed = False

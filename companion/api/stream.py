@@ -123,8 +123,7 @@ def events(sid: str) -> Response:
     first = sse(version, {"version": version, "events": [], "state": state}) \
         if last is None else None
     feed = PublicFeed(hub, sid, hub.subscribe(sid), version if last is None else last,
-                      heartbeat, first)
-    feed.behind = last is not None  # owes a catch-up from the stored log
+                      heartbeat, first, behind=last is not None)  # a reconnect catches up
     return _streaming(feed, release)
 
 
