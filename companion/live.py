@@ -92,8 +92,8 @@ class Hub:
         if thread is not None:
             thread.join(timeout)
 
-    def subscribe(self, sid: str) -> queue.Queue[Message]:
-        q: queue.Queue[Message] = Backlog(self.backlog)
+    def subscribe(self, sid: str) -> Backlog:
+        q = Backlog(self.backlog)
         with self._lock:
             group = self._subscribers.setdefault(sid, set())
             group.add(q)
