@@ -9,6 +9,7 @@ behaviour shows there."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 
 import orjson
@@ -141,7 +142,7 @@ def test_a_seat_feed_resolves_its_token_only_when_the_seats_change(server, monke
     monkeypatch.setattr(reads, "own_seat", counted)
     with server.app.app_context():
         assert SeatFeed(hub, sid, Backlog(1 << 20), 0.2, bo, head).first is None  # at head
-        feed = SeatFeed(hub, sid, hub.subscribe(sid), 5.0, bo, None)
+        feed = SeatFeed(hub, sid, hub.subscribe(sid), 30.0, bo, None)  # waits, no beat
         assert feed.seat == 1 and resolved == [bo, bo]
         assert hub.synced.wait(10)  # the listener's start-up resync, if any, is given
         while feed.backlog.qsize():
@@ -161,10 +162,18 @@ def test_a_seat_feed_resolves_its_token_only_when_the_seats_change(server, monke
         assert r.status_code == 201, r.text
         ada = r.json()["player_token"]
         assert data_of(feed.next_frame())["me"]["seat"] == 1 and resolved == [bo]
-        deliver = hub._dispatch_sid
-        monkeypatch.setattr(hub, "_dispatch_sid", lambda *a: None)  # pub/sub drops
+        deliver, dropped = hub._dispatch_sid, threading.Event()
+
+        def drop(target: str, data: bytes) -> None:  # pub/sub loses this session's next
+            if target != sid:
+                deliver(target, data)
+            else:
+                dropped.set()
+
+        monkeypatch.setattr(hub, "_dispatch_sid", drop)
         r = api.post(f"/sessions/{sid}/moves", bo, json={"type": "end_turn"})
         assert r.status_code == 201, r.text
+        assert dropped.wait(20)  # heard and lost before the listener delivers again
         monkeypatch.setattr(hub, "_dispatch_sid", deliver)
         hub._wake(sid)  # a resync: the store has a version the feed never heard of
         frame = data_of(feed.next_frame())
