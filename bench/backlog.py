@@ -28,12 +28,12 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
-from companion.live import OVERFLOW, Backlog  # noqa: E402
+from companion.live_message import OVERFLOW, Backlog, Message  # noqa: E402
 
 HEARTBEAT = 15.0
 
 
-class Before(queue.Queue[dict[str, Any]]):
+class Before(queue.Queue[Message]):
     """``companion.live.Backlog`` before the sixth round, for comparison only."""
 
     def __init__(self, budget: int) -> None:
@@ -44,10 +44,10 @@ class Before(queue.Queue[dict[str, Any]]):
         self._owed = 0
         self._owed_lock = threading.Condition()
 
-    def _put(self, item: dict[str, Any]) -> None:
+    def _put(self, item: Message) -> None:
         if self.overflowed:
             return
-        size = len(item.get("data", b""))
+        size = len(item.data)
         with self._owed_lock:
             if self.bytes + size > self.budget:
                 self._owed -= len(self.queue)
@@ -60,9 +60,9 @@ class Before(queue.Queue[dict[str, Any]]):
             self.queue.append(item)
             self._owed += 1
 
-    def _get(self) -> dict[str, Any]:
-        item: dict[str, Any] = self.queue.popleft()
-        self.bytes -= len(item.get("data", b""))
+    def _get(self) -> Message:
+        item: Message = self.queue.popleft()
+        self.bytes -= len(item.data)
         return item
 
     def handled(self) -> None:
@@ -88,12 +88,12 @@ def per_frame(make: Callable[[int], Any], streams: int, messages: int) -> float:
             except queue.Empty:
                 continue
             q.handled()
-            if message.get("last"):
+            if message.kind == "shutdown":
                 return
 
     readers = [gevent.spawn(stream, q) for q in backlogs]
     gevent.sleep(0)  # every stream waits in get
-    message, last = {"data": b"x" * 4000, "version": 1}, {"data": b"", "last": True}
+    message, last = Message("version", 1, b"x" * 4000), Message("shutdown")
     started = cpu()
     for k in range(messages):
         for q in backlogs:  # what Hub._dispatch_sid does for a session's streams

@@ -15,6 +15,10 @@ is one frame's cost; the one-stream figure is the listener's per message. Each w
 alternated --rounds times (median). The baseline request (``/bench/baseline``: one GET
 and one SET of a session-sized value through the whole stack) is measured in the same
 run; every figure is printed in µs and ÷ that baseline.
+
+``--vs-tree PATH`` also serves another checkout (its ``companion`` package first on the
+path, the same Redis and table): each round measures both workers in turn, and the
+other tree's figures are printed after this one's.
 """
 
 from gevent import monkey
@@ -131,31 +135,18 @@ def baseline(pid: int, base: str, requests: int, size: int) -> float:
     return per_request(pid, base, requests, lambda k: f"/bench/baseline/{k % 16}?size={size}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--messages", type=int, default=1500)
-    parser.add_argument("--streams", type=int, default=24)
-    parser.add_argument("--rate", type=float, default=300)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args(argv)
-    os.environ.update(LIMITS)
-    redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
-    proc, base = start_server(redis_server.url, 1)
-    try:
-        table = Table(base, redis_server.url)
-        pid = proc.pid
-        runs: dict[str, list[float]] = {"one": [], "public": [], "seat": [], "baseline": []}
-        for _ in range(args.rounds):
-            runs["one"].append(per_message(pid, base, table, "public", 0, args.messages,
-                                           args.rate))
-            for kind in ("public", "seat"):
-                runs[kind].append(per_message(pid, base, table, kind, args.streams,
-                                              args.messages, args.rate))
-            runs["baseline"].append(baseline(pid, base, args.messages, len(table.doc)))
-    finally:
-        proc.kill()
-        proc.wait(5)
-        redis_server.stop()
+def measure(pid: int, base: str, table: Table, runs: dict[str, list[float]],
+            args: argparse.Namespace) -> None:
+    """One round on one worker: the one-stream, public and seat figures, the baseline."""
+    runs["one"].append(per_message(pid, base, table, "public", 0, args.messages, args.rate))
+    for kind in ("public", "seat"):
+        runs[kind].append(per_message(pid, base, table, kind, args.streams, args.messages,
+                                      args.rate))
+    runs["baseline"].append(baseline(pid, base, args.messages, len(table.doc)))
+
+
+def report(name: str, runs: dict[str, list[float]], table: Table,
+           args: argparse.Namespace) -> None:
     median = {k: statistics.median(v) for k, v in runs.items()}
     base_us = median["baseline"]
     public, seat = frames(median, args.streams)
@@ -163,13 +154,43 @@ def main(argv: list[str] | None = None) -> None:
             ("a message, one public stream (the listener + one frame)", median["one"]),
             ("a public frame (the table screen's)", public),
             ("a seat frame (a phone's: its view, legal moves on turn)", seat)]
-    print(f"one worker; {args.messages} messages at {args.rate:g}/s of a 4-player Gaia "
-          f"game ({len(table.doc):,} B document); {args.streams} streams more; "
+    print(f"{name}one worker; {args.messages} messages at {args.rate:g}/s of a 4-player "
+          f"Gaia game ({len(table.doc):,} B document); {args.streams} streams more; "
           f"{args.rounds} rounds alternated, medians:")
-    for name, us in rows:
-        print(f"  {name:58} {us:7.1f} µs  = {us / base_us:.3f} x the baseline")
+    for row, us in rows:
+        print(f"  {row:58} {us:7.1f} µs  = {us / base_us:.3f} x the baseline")
     print("rounds, µs per message: " + "; ".join(
         f"{k} " + ", ".join(f"{v:.0f}" for v in values) for k, values in runs.items()))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--messages", type=int, default=1500)
+    parser.add_argument("--streams", type=int, default=24)
+    parser.add_argument("--rate", type=float, default=300)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--vs-tree", help="another checkout, measured in the same rounds")
+    args = parser.parse_args(argv)
+    os.environ.update(LIMITS)
+    redis_server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis").start()
+    servers = [("", start_server(redis_server.url, 1))]
+    if args.vs_tree:
+        servers.append((f"{args.vs_tree}: ", start_server(
+            redis_server.url, 1, {"PYTHONPATH": str(Path(args.vs_tree).resolve())})))
+    runs = {name: {"one": [], "public": [], "seat": [], "baseline": []}
+            for name, _ in servers}
+    try:
+        table = Table(servers[0][1][1], redis_server.url)
+        for _ in range(args.rounds):
+            for name, (proc, base) in servers:
+                measure(proc.pid, base, table, runs[name], args)
+    finally:
+        for _, (proc, _base) in servers:
+            proc.kill()
+            proc.wait(5)
+        redis_server.stop()
+    for name, _ in servers:
+        report(name, runs[name], table, args)
 
 
 if __name__ == "__main__":

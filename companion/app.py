@@ -17,10 +17,11 @@ from redis.exceptions import RedisError
 
 from companion import config as settings
 from companion import i18n, observability
-from companion.live import Hub, Slots, Turns
+from companion.live import Hub
 from companion.sessions import Sessions
 from companion.sessions.tokens import kept_secret, new_secret
 from companion.store import Store, connect, disk, dumps, embedded, keys, loads
+from companion.stream_slots import Slots, Turns
 
 
 class OrjsonProvider(JSONProvider):

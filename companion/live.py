@@ -6,27 +6,25 @@ subscription; sharded subscriptions per session on a Redis >= 7 cluster, see
 ``companion/shards.py``) hands each published version to the queues of that session.
 Pub/sub drops messages while disconnected, so streams catch up from the
 stored log using their last seen version (``Last-Event-ID``). Each message (and each
-resync, per session) carries a :class:`Once`: the seats' own streams of that session
-in this worker share one read of the session through it.
+resync, per session) is one frozen :class:`~companion.live_message.Message` shared by
+the session's streams in this worker: its seat streams share one read of the session
+through it. A worker's stream caps and catch-up turns are in ``companion.stream_slots``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import functools
 import logging
 import queue
-import re
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
 import hiredis
-import orjson
 import redis
 
+from companion.live_message import OVERFLOW, SHUTDOWN, Backlog, Message, Once, unpack
 from companion.shards import Shards
 from companion.store import keys
 from companion.store.docs import Docs
@@ -34,80 +32,11 @@ from companion.store.docs import Docs
 log = logging.getLogger(__name__)
 
 
-#: what a stream finds in its backlog once it fell too far behind: its end (the client
-#: reconnects with Last-Event-ID and catches up from the stored log)
-OVERFLOW: dict[str, Any] = {"overflow": True}
-#: put in every stream's queue when the worker stops (``Hub.close_streams``)
-SHUTDOWN: dict[str, Any] = {"shutdown": True}
-
 #: how long a session's streams may go without a subscription behind them (a Redis
 #: restarting, a cluster node failing over) before they are ended: a stream left open
 #: would send heartbeats and nothing else, and its client would never reconnect; ended,
 #: it reconnects with Last-Event-ID and catches up from the stored log
 SILENT_SECONDS = 2.0
-
-
-class Backlog(queue.Queue[dict[str, Any]]):
-    """One stream's messages not yet sent, bounded in bytes (the published JSON): a
-    client that stops reading holds at most ``budget`` bytes of the worker's memory,
-    however big the session's states are; past it the backlog is dropped for
-    :data:`OVERFLOW`. The messages themselves are shared by every stream of a session.
-
-    It also counts the messages given and handled, for :meth:`settle` (what a test
-    waits on). Each count has one writer — ``given`` the queue's own put, under its
-    lock; ``done`` the one stream that reads this backlog — so counting takes no lock
-    of its own: only a caller of :meth:`settle` waits on a condition, and a stream
-    wakes it only while somebody waits (a condition per message was a third
-    of a frame's cost in the queue, ``python -m bench.backlog``)."""
-
-    def __init__(self, budget: int) -> None:
-        super().__init__()  # bounded in bytes below, never by a count that drops silently
-        self.budget = budget
-        self.bytes = 0
-        self.overflowed = False
-        self.given = 0
-        self.done = 0
-        self._waiting = 0  # callers of ``settle`` now
-        self._settled = threading.Condition(threading.Lock())
-
-    def _put(self, item: dict[str, Any]) -> None:  # under the queue's own lock
-        if self.overflowed:
-            return
-        size = len(item.get("data", b""))
-        if self.bytes + size > self.budget:
-            self.given -= len(self.queue)  # cleared: no longer owed
-            self.queue.clear()
-            self.bytes, self.overflowed = 0, True
-            self.queue.append(OVERFLOW)
-            self.given += 1
-            return
-        self.bytes += size
-        self.queue.append(item)
-        self.given += 1
-
-    def _get(self) -> dict[str, Any]:
-        item: dict[str, Any] = self.queue.popleft()
-        self.bytes -= len(item.get("data", b""))
-        return item
-
-    def handled(self) -> None:
-        """The stream has handled the message it got last (its reads made, its frame
-        written). Kept apart from ``task_done``: this class is the standard library's
-        queue in tests and gevent's when served, whose task counts differ."""
-        self.done += 1
-        if self._waiting and self.done >= self.given:
-            with self._settled:
-                self._settled.notify_all()
-
-    def settle(self, timeout: float) -> bool:
-        """Wait until the stream has handled every message given so far (False: not
-        within ``timeout``)."""
-        with self._settled:
-            self._waiting += 1  # before the check: a stream then wakes us, or we saw it
-            try:
-                return self._settled.wait_for(lambda: self.done >= self.given, timeout)
-            finally:
-                self._waiting -= 1
 
 
 class Hub:
@@ -134,7 +63,7 @@ class Hub:
         self.docs = docs
         self.backlog = backlog
         self._lock = threading.Lock()
-        self._subscribers: dict[str, set[queue.Queue[dict[str, Any]]]] = {}
+        self._subscribers: dict[str, set[queue.Queue[Message]]] = {}
         self._thread: threading.Thread | None = None
         self.connected = threading.Event()
         #: set once the listener's start-up resync (``_wake_all``) is in the streams'
@@ -163,8 +92,8 @@ class Hub:
         if thread is not None:
             thread.join(timeout)
 
-    def subscribe(self, sid: str) -> queue.Queue[dict[str, Any]]:
-        q: queue.Queue[dict[str, Any]] = Backlog(self.backlog)
+    def subscribe(self, sid: str) -> Backlog:
+        q = Backlog(self.backlog)
         with self._lock:
             group = self._subscribers.setdefault(sid, set())
             group.add(q)
@@ -178,7 +107,7 @@ class Hub:
                 self._thread.start()
         return q
 
-    def unsubscribe(self, sid: str, q: queue.Queue[dict[str, Any]]) -> None:
+    def unsubscribe(self, sid: str, q: queue.Queue[Message]) -> None:
         with self._lock:
             group = self._subscribers.get(sid)
             if group is not None:
@@ -224,25 +153,11 @@ class Hub:
     def _dispatch_sid(self, sid: str, data: bytes) -> None:
         with self._lock:
             targets = list(self._subscribers.get(sid, ()))
-        # {version, events, state}, then the revision and the document (scripts.COMMIT)
-        data, _, stored = data.partition(b"\n")
         if not targets and not (self.docs is not None and self.docs.knows(sid)):
             return
-        message = _head_of(data)
-        committed, view = _committed(message["version"], stored)
-        if committed is not None and self.docs is not None:
-            self.docs.put(sid, *committed)
-        if not targets:
-            return
-        # the SSE frame is built once per message, not once per stream: the published
-        # bytes are already the event's data {version, events, state}
-        message["frame"] = b"id: %d\nevent: version\ndata: %s\n\n" % (message["version"], data)
-        message["data"] = data
-        message["committed"] = committed
-        message["view"] = view  # (seat, its `me` JSON): the mover's, built by its POST
-        # per-seat streams need the document (hands, legal moves): the first of them
-        # reads it, the others of this worker share that read
-        message["read"] = Once()
+        message = unpack(data, framed=bool(targets))
+        if message.committed is not None and self.docs is not None:
+            self.docs.put(sid, *message.committed)
         for q in targets:
             with contextlib.suppress(queue.Full):  # a stuck client catches up from the log
                 q.put_nowait(message)
@@ -374,7 +289,7 @@ class Hub:
     def _wake(self, sid: str) -> None:
         with self._lock:
             group = list(self._subscribers.get(sid, ()))
-        wake = {"resync": True, "read": Once()}  # one read per session, as a message
+        wake = Message("resync", read=Once())  # one read per session, as a message
         for q in group:
             with contextlib.suppress(queue.Full):
                 q.put_nowait(wake)
@@ -438,179 +353,3 @@ class Pattern:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._pubsub.close()
-
-
-#: how the commit's message starts (``sessions.core._commit`` dumps ``version`` first)
-_VERSION = re.compile(rb'\{"version":(\d{1,15}),')
-
-
-def _head_of(data: bytes) -> dict[str, Any]:
-    """The message's version, read from its first bytes: the events and the state are
-    parsed only if a stream asks (:func:`body`), not once per message per worker."""
-    found = _VERSION.match(data)
-    if found is None:  # not the commit's own layout: parse it all
-        message: dict[str, Any] = orjson.loads(data)
-        message["body"] = message
-        return message
-    return {"version": int(found[1])}
-
-
-def body(message: dict[str, Any]) -> dict[str, Any]:
-    """A published message's {version, events, state}, parsed once for every stream of
-    this worker that needs it (a long-poll; a seat stream without the document)."""
-    found = message.get("body")
-    if found is None:
-        found = message["body"] = orjson.loads(message["data"])
-    return cast(dict[str, Any], found)
-
-
-def _committed(version: int, stored: bytes
-               ) -> tuple[tuple[int, int, bytes] | None, tuple[int, bytes] | None]:
-    """(version, revision, document JSON) from a message's tail, None without one; and
-    (seat, JSON of its own view) when the commit sent the acting seat's."""
-    revision, _, rest = stored.partition(b"\n")
-    doc, _, view = rest.partition(b"\n")
-    seat, _, me = view.partition(b":")
-    return ((version, int(revision), doc) if doc else None,
-            (int(seat), me) if me else None)
-
-
-class Once:
-    """A value made by its first caller and shared by every later one (a failure is
-    not kept: the next caller tries again)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._made = False
-        self._value: Any = None
-
-    def get(self, make: Callable[[], Any]) -> Any:
-        with self._lock:
-            if not self._made:
-                self._value = make()
-                self._made = True
-            return self._value
-
-
-class Slots:
-    """Open live streams of this process: per holder (a seat token, a session, a
-    client address) and in all.
-
-    An open stream holds one of the worker's connections for as long as the client
-    likes; without a cap, one client opening thousands would leave none for the
-    requests everybody else makes (``worker_connections`` is the whole budget).
-    A stream is counted against what it belongs to, not where it comes from: a
-    seat's stream against its seat token (``per_seat``), a public stream or
-    long-poll against its session (``per_session``) and, carrying no token, its
-    client address (``per_client``) — so the phones of a café's tables behind one
-    address are never counted together. ``reserve`` of the ``total`` are kept for
-    seat streams: anonymous public streams and long-polls may fill the rest only, so
-    strangers cannot keep the phones of a table in play off the air.
-    """
-
-    def __init__(self, per_client: int, total: int, reserve: int = 0, per_seat: int = 4,
-                 per_session: int = 16) -> None:
-        self.per_client = per_client
-        self.per_seat = per_seat
-        self.per_session = per_session
-        self.total = total
-        self.reserve = min(reserve, total)
-        self._lock = threading.Lock()
-        self._open: dict[str, int] = {}
-        self._count = 0
-
-    def holders(self, who: str, session: str, seat: str | None) -> list[tuple[str, str, int]]:
-        """(kind, key, cap) of every count a stream is held against: a seat stream's
-        seat token (``seat``, a digest of it), else the session and the address."""
-        if seat is not None:
-            return [("seat", f"seat:{seat}", self.per_seat)]
-        return [("session", f"session:{session}", self.per_session),
-                ("client", f"client:{who}", self.per_client)]
-
-    def take(self, who: str, session: str = "", seat: str | None = None) -> str | None:
-        """Hold a slot (a seat stream's when ``seat``); None when granted, else which
-        cap refused it (``"seat"``, ``"session"``, ``"client"`` or ``"total"``)."""
-        held = self.holders(who, session, seat)
-        with self._lock:
-            for kind, key, cap in held:
-                if self._open.get(key, 0) >= cap:
-                    return kind
-            if self._count >= (self.total if seat is not None
-                               else self.total - self.reserve):
-                return "total"
-            for _, key, _ in held:
-                self._open[key] = self._open.get(key, 0) + 1
-            self._count += 1
-            return None
-
-    def give_back(self, who: str, session: str = "", seat: str | None = None) -> None:
-        held = self.holders(who, session, seat)
-        with self._lock:
-            if any(self._open.get(key, 0) < 1 for _, key, _ in held):
-                return
-            self._count -= 1
-            for _, key, _ in held:
-                left = self._open[key] - 1
-                if left:
-                    self._open[key] = left
-                else:
-                    del self._open[key]
-
-
-class Turns:
-    """At most ``size`` holders at once (a worker's catch-ups reading the log); the
-    others wait their turn, each up to a deadline. Counts the most held at once."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._free = threading.BoundedSemaphore(size)
-        self._lock = threading.Lock()
-        self.held = 0
-        self.most = 0
-        self.since_trim = 0  # turns taken since memory was last given back
-
-    @contextlib.contextmanager
-    def turn(self, wait: float) -> Iterator[bool]:
-        """Hold a turn for the block (True), or False if none came within ``wait``."""
-        if not self._free.acquire(timeout=wait):
-            yield False
-            return
-        with self._lock:
-            self.held += 1
-            self.most = max(self.most, self.held)
-        try:
-            yield True
-        finally:
-            with self._lock:
-                self.held -= 1
-                self.since_trim += 1
-                calm = self.held == 0 and self.since_trim >= TRIM_AFTER_PAGES
-                if calm:
-                    self.since_trim = 0
-            self._free.release()
-            if calm:
-                give_back_memory()
-
-
-#: turns (pages read) after which the first moment with none held gives memory back
-TRIM_AFTER_PAGES = 100
-
-
-def give_back_memory() -> None:
-    """Hand the C allocator's free pages back to the system (glibc's ``malloc_trim``).
-    A storm of catch-ups frees what it used, but glibc keeps the freed memory in its
-    heaps for reuse, so the worker's RSS stayed up long after (+13 MB of 69 three
-    seconds after 300 replays); trimmed, it comes back. Elsewhere (musl, macOS) nothing
-    happens."""
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        return cast(Callable[[int], int], libc.malloc_trim)
-    except (OSError, AttributeError):
-        return None

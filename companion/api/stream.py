@@ -5,43 +5,19 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import queue
-import random
 import time
-from collections.abc import Callable, Generator, Iterator
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
-import orjson
 from flask import current_app, request, stream_with_context
 from flask.wrappers import Response
 
-from companion import live
+from companion.api.feeds import Feed, PublicFeed, SeatFeed, sse
 from companion.api.http import BadHeader, Blueprint, bearer, sessions
 from companion.api.schemas import ProblemSchema
-from companion.errors import Invalid, NotFound, SessionError, StoreDown, Unauthorized, said
-from companion.live import Backlog
-from companion.observability import CATCH_UP_PAGES, CATCH_UPS_MOST, SSE_CLIENTS
-from companion.sessions import public_state, reads
-from companion.store import Loaded
+from companion.errors import Invalid, SessionError, said
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1", description="Live updates")
-
-
-def handled(q: queue.Queue[dict[str, Any]]) -> None:
-    """The stream is done with the message it got last (``Hub.settled`` waits on it)."""
-    if isinstance(q, Backlog):
-        q.handled()
-
-
-def reconnect() -> bytes:
-    """A stream's last frame when this worker stops: reconnect after a pause drawn
-    between 1 and 4 s (so a room of screens does not come back in one burst), with
-    ``Last-Event-ID`` as after any cut; ``event: reconnect`` says it was on purpose."""
-    return b'retry: %d\nevent: reconnect\ndata: {"reason": "shutdown"}\n\n' % (
-        random.randint(1000, 4000))
-
-
-def _sse(version: int, payload: dict[str, Any]) -> bytes:
-    return b"id: %d\nevent: version\ndata: %s\n\n" % (version, orjson.dumps(payload))
 
 
 class TooManyStreams(SessionError):
@@ -138,110 +114,26 @@ def events(sid: str) -> Response:
             state, version = sessions().public(sid)
         else:
             state, version = None, sessions().load(sid).version
+        if last is not None and last > version:  # a version the store lost: start
+            last = None  # afresh, from the state now as a new client would
+            state, version = sessions().public(sid)
     except Exception:
         release()
         raise
-    if last is not None and last > version:  # a version the store lost: start afresh
-        last = None
-    q = hub.subscribe(sid)
+    first = sse(version, {"version": version, "events": [], "state": state}) \
+        if last is None else None
+    feed = PublicFeed(hub, sid, hub.subscribe(sid), version if last is None else last,
+                      heartbeat, first, behind=last is not None)  # a reconnect catches up
+    return _streaming(feed, release)
 
-    def stream() -> Iterator[bytes]:
-        seen = version if last is None else last
-        behind = last is not None  # owes a catch-up from the stored log
-        SSE_CLIENTS.inc()
-        handling = False  # a message got and not yet marked done (Hub.settled)
-        try:
-            yield b"retry: 2000\n\n"
-            if last is None:
-                yield _sse(version, {"version": version, "events": [], "state": state})
-            while True:
-                if behind:
-                    try:
-                        seen = yield from _catch_up(sid, seen)
-                        behind = False
-                    except (StoreDown, NotFound):
-                        yield b": store unavailable, retrying\n\n"
-                    except CatchUpBusy:
-                        yield b": busy, reconnect to go on\n\n"
-                        return
-                if handling:  # its frame written, or its catch-up made
-                    handled(q)
-                    handling = False
-                try:
-                    message = q.get(timeout=heartbeat)
-                except queue.Empty:
-                    yield b": heartbeat\n\n"
-                    continue
-                handling = True
-                if message.get("shutdown"):
-                    yield reconnect()
-                    return
-                if message.get("overflow"):
-                    return  # fell behind its backlog's budget: reconnects, catches up
-                if message.get("resync") or message["version"] > seen + 1:
-                    behind = True
-                elif message["version"] > seen:
-                    seen = message["version"]
-                    yield message["frame"]  # encoded once for every stream (Hub)
-        finally:
-            SSE_CLIENTS.dec()
-            hub.unsubscribe(sid, q)
 
-    response = Response(stream_with_context(stream()), mimetype="text/event-stream")
+def _streaming(feed: Feed, release: Callable[[], None]) -> Response:
+    response = Response(stream_with_context(feed.frames()), mimetype="text/event-stream")
     response.call_on_close(release)  # runs even when the stream never started
     _bound_sends(response)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
-
-
-#: how long a catch-up waits for its next page's turn before its stream ends (the
-#: client reconnects from the last version it got, its progress kept)
-CATCH_UP_WAIT = 20.0
-
-
-def _catch_up(sid: str, seen: int) -> Generator[bytes, None, int]:
-    """Send every version after ``seen``, a page of the stored log at a time (range
-    reads, never a replay); the last one carries the state. Returns the last sent.
-
-    A page is read in one of the worker's catch-up turns (``SSE_CATCH_UPS``) and sent
-    after it: hundreds of reconnecting streams (a replay storm) take turns page by page
-    instead of reading and encoding the log all at once, so another table's moves wait
-    behind a few pages, and a stream holds only the frames of its page (never the
-    session's document) while its client reads them."""
-    turns = current_app.extensions["companion"].catch_ups
-    while True:
-        with turns.turn(CATCH_UP_WAIT) as mine:
-            if not mine:
-                raise CatchUpBusy
-            frames, seen, done = _catch_up_page(sid, seen)
-            CATCH_UP_PAGES.inc()
-            CATCH_UPS_MOST.set(turns.most)
-        yield b"".join(frames)  # one write a page, not one a version
-        del frames
-        if done:
-            return seen
-        time.sleep(0)  # let the others' turns and the tables' moves through
-
-
-class CatchUpBusy(Exception):
-    """No catch-up turn came in time: the stream ends, the client reconnects."""
-
-
-def _catch_up_page(sid: str, seen: int) -> tuple[list[bytes], int, bool]:
-    """The frames of the page after ``seen``, the last version they carry, and whether
-    it is the last page (the session's state then rides on its last frame)."""
-    entries, loaded = sessions().history(sid, since=seen)
-    version = loaded.version
-    frames = []
-    for item in entries:
-        payload: dict[str, Any] = {"version": item["version"], "events": item["events"]}
-        if item["version"] == version:
-            payload["state"] = public_state(loaded.doc, version, sessions().now())
-        frames.append(_sse(item["version"], payload))
-        seen = max(seen, item["version"])
-    done = not entries or seen >= version
-    return frames, (max(seen, version) if done else seen), done
 
 
 def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any], int]:
@@ -262,78 +154,16 @@ def wait_for_version(sid: str, since: int, wait: float) -> tuple[dict[str, Any],
                 message = q.get(timeout=left)
             except queue.Empty:
                 break
-            if message.get("resync") or message.get("overflow") or message.get("shutdown"):
+            if message.kind != "version":
                 state, version = sessions().public(sid)
-                if message.get("shutdown"):
+                if message.kind == "shutdown":
                     break  # this worker stops: the answer now, not at the deadline
-            elif message["version"] > version:
-                state, version = live.body(message)["state"], message["version"]
+            elif message.version > version:
+                state, version = message.body()["state"], message.version
         return state, version
     finally:
         hub.unsubscribe(sid, q)
         release()
-
-
-#: ends a per-seat stream whose token stopped working (re-issued, taken over)
-LOST = b'event: lost\ndata: {"status": 401}\n\n'
-
-
-def _seat_frame(head: bytes, version: int, me: dict[str, Any] | bytes) -> bytes:
-    """``head``: the JSON of {version, events, state} without its closing brace; ``me``
-    the seat's view (or its JSON)."""
-    raw = me if isinstance(me, bytes) else orjson.dumps(me)
-    return b"id: %d\nevent: version\ndata: %s,\"me\":%s}\n\n" % (version, head, raw)
-
-
-def _head(loaded: Loaded, events: list[Any]) -> bytes:
-    """The JSON of {version, events, state} for ``loaded``, without its closing brace."""
-    return orjson.dumps({"version": loaded.version, "events": events,
-                         "state": public_state(loaded.doc, loaded.version,
-                                               sessions().now())})[:-1]
-
-
-def _shared(sid: str, message: dict[str, Any]) -> tuple[Loaded, bytes]:
-    """One read of the session per message per worker, shared by its per-seat streams;
-    the published bytes are the frame's head when they carry the state read. A resync
-    (the listener reconnected: anything may have been missed) is shared the same way."""
-    def make() -> tuple[Loaded, bytes]:
-        if message.get("resync"):  # messages may have been missed: the log's last events
-            return _last_move(sid)
-        if message.get("committed"):  # the message carried the document it committed
-            version, revision, raw = message["committed"]
-            return Loaded(version, revision, orjson.loads(raw)), message["data"][:-1]
-        loaded = sessions().load(sid)
-        same = loaded.version == message["version"]
-        published = live.body(message)
-        if same and published.get("state"):
-            return loaded, message["data"][:-1]
-        return loaded, _head(loaded, published.get("events", []) if same else [])
-    return cast(tuple[Loaded, bytes], message["read"].get(make))
-
-
-def _last_move(sid: str) -> tuple[Loaded, bytes]:
-    """The session now, with the events of its last version (from the log's tail)."""
-    version = sessions().load(sid).version
-    entries, loaded = sessions().history(sid, since=max(0, version - 1))
-    last = entries[-1] if entries and entries[-1]["version"] == loaded.version else None
-    return loaded, _head(loaded, last["events"] if last else [])
-
-
-def _latest(sid: str, token: str | None, since: int | None) -> tuple[int, bytes | None]:
-    """The frame a (re)connecting seat is owed: the latest state and its own view, with
-    the last move's events; none when ``since`` is already the latest. Refused (401,
-    403, 404) as ``/me`` is: it runs before the stream opens."""
-    events: list[Any] = []
-    if since is None:
-        loaded = sessions().load(sid)
-    else:  # the log's tail gives the events of the move missed last, same snapshot
-        entries, loaded = sessions().history(sid, since=max(0, since))
-        if entries and entries[-1]["version"] == loaded.version:
-            events = entries[-1]["events"]
-    me = reads.own(loaded.doc, loaded.version, token)
-    if since is not None and loaded.version == since:
-        return loaded.version, None
-    return loaded.version, _seat_frame(_head(loaded, events), loaded.version, me)
 
 
 @blp.route("/sessions/<sid>/me/events")
@@ -367,70 +197,9 @@ def seat_events(sid: str) -> Response:
     assert release is not None
     q = hub.subscribe(sid)  # before the read: nothing published meanwhile is missed
     try:
-        seen, first = _latest(sid, token, _last_seen())
+        feed = SeatFeed(hub, sid, q, heartbeat, token, _last_seen())
     except Exception:
         hub.unsubscribe(sid, q)
         release()
         raise
-    assert token is not None  # _latest refused a missing one
-    response = Response(stream_with_context(_seat_stream(sid, token, q, seen, first,
-                                                         heartbeat)),
-                        mimetype="text/event-stream")
-    response.call_on_close(release)
-    _bound_sends(response)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
-
-
-def _own(loaded: Loaded, token: str, message: dict[str, Any]) -> dict[str, Any] | bytes:
-    """The seat's view for its frame: the mover's seat gets the one its POST built for
-    the same version (sent with the message), every other seat its own."""
-    seat = reads.own_seat(loaded.doc, token)
-    view = message.get("view")
-    if (view is not None and view[0] == seat and not message.get("resync")
-            and message.get("version") == loaded.version):
-        return cast(bytes, view[1])
-    return reads.seat_view(loaded.doc, seat, loaded.version, False)
-
-
-def _seat_stream(sid: str, token: str, q: queue.Queue[dict[str, Any]], seen: int,
-                 first: bytes | None, heartbeat: float) -> Iterator[bytes]:
-    hub = current_app.extensions["companion"].hub
-    SSE_CLIENTS.inc()
-    try:
-        yield b"retry: 2000\n\n"
-        if first is not None:
-            yield first
-        while True:
-            try:
-                message = q.get(timeout=heartbeat)
-            except queue.Empty:
-                yield b": heartbeat\n\n"
-                continue
-            try:
-                if message.get("shutdown"):
-                    yield reconnect()
-                    return
-                if message.get("overflow"):
-                    return  # fell behind its backlog's budget: reconnects, catches up
-                if not message.get("resync") and message["version"] <= seen:
-                    continue
-                try:
-                    loaded, head = _shared(sid, message)
-                    if loaded.version <= seen:
-                        continue
-                    me = _own(loaded, token, message)
-                except Unauthorized:
-                    yield LOST
-                    return
-                except (StoreDown, NotFound):
-                    yield b": store unavailable, retrying\n\n"
-                    continue
-                seen = loaded.version
-                yield _seat_frame(head, seen, me)
-            finally:  # handled: its frame written, or nothing owed (Hub.settled)
-                handled(q)
-    finally:
-        SSE_CLIENTS.dec()
-        hub.unsubscribe(sid, q)
+    return _streaming(feed, release)

@@ -64,6 +64,14 @@ def own_seat(doc: dict[str, Any], token: str | None) -> int:
     return seat
 
 
+def seats_of(doc: dict[str, Any]) -> tuple[Any, ...]:
+    """Everything of a document that decides whose a token is (what :func:`who` reads:
+    the host's token, each seat's number and token): two documents with the same seats
+    resolve every token alike, so a stream resolves its token again only when these
+    differ."""
+    return (doc["host"], *[(p["seat"], p["token"]) for p in doc["players"]])
+
+
 def moves_of(doc: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The seat's legal moves now (none before the start)."""
     return [] if doc["state"] is None else GAMES[doc["game"]].legal_moves(doc["state"], seat)

@@ -21,13 +21,13 @@ def test_the_version_from_the_head_the_body_parsed_once_when_asked():
     hub._subscribers["s"] = {q}
     hub._dispatch_sid("s", _published(123456789012))
     message = q.get_nowait()
-    assert message["version"] == 123456789012 and "body" not in message  # not parsed yet
-    assert message["committed"] == (123456789012, 3, b'{"doc":true}')
-    assert message["view"] == (1, b'{"seat":1}')
-    body = live.body(message)
+    assert message.version == 123456789012 and not message.parsed._made  # not parsed yet
+    assert message.committed == (123456789012, 3, b'{"doc":true}')
+    assert message.view == (1, b'{"seat":1}')
+    body = message.body()
     assert body["state"]["players"][0]["name"] == "Ada\nBo"
     assert body["events"] == [{"type": "end_turn", "seat": 1}]
-    assert live.body(message) is body  # once per message, shared by the streams
+    assert message.body() is body  # once per message, shared by the streams
 
 
 def test_a_message_of_another_layout_is_parsed_whole():
@@ -36,5 +36,5 @@ def test_a_message_of_another_layout_is_parsed_whole():
     hub._subscribers["s"] = {q}
     hub._dispatch_sid("s", b'{"events":[],"version":7,"state":{}}')
     message = q.get_nowait()
-    assert message["version"] == 7 and live.body(message)["state"] == {}
-    assert message["committed"] is None and message["view"] is None
+    assert message.version == 7 and message.body()["state"] == {}
+    assert message.committed is None and message.view is None

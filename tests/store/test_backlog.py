@@ -7,11 +7,11 @@ from __future__ import annotations
 import threading
 import time
 
-from companion.live import OVERFLOW, Backlog
+from companion.live_message import OVERFLOW, Backlog, Message
 
 
-def message(version: int, size: int = 10) -> dict:
-    return {"version": version, "data": b"x" * size}
+def message(version: int, size: int = 10) -> Message:
+    return Message("version", version, b"x" * size)
 
 
 def test_settle_waits_for_every_message_given_to_be_handled():
@@ -58,7 +58,7 @@ def test_an_overflow_is_owed_once_and_what_it_dropped_not_at_all():
     q.put_nowait(message(2, 40))
     q.put_nowait(message(3, 40))  # past 100 bytes with version 2: both dropped
     q.put_nowait(message(4, 40))  # after the overflow: dropped, not counted
-    assert got["version"] == 1
+    assert got.version == 1
     assert q.overflowed and list(q.queue) == [OVERFLOW] and q.bytes == 0
     assert q.given == 2  # version 1 and the overflow
     q.handled()
