@@ -6,7 +6,6 @@ and named. Tables are set up through the API; each phone opens its seat link."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -129,10 +128,9 @@ SUN_SAYS = {
            "Città di Ada (foresta): bisogni soddisfatti 1 su 4.",
            "I segnalini sulla città di Ada (foresta) tornano ai giocatori."],
 }
-SHOTS = Path("/tmp/33r-shots")
 
 
-def test_a_card_to_defend_against_says_what_it_would_do(browser, live):
+def test_a_card_to_defend_against_says_what_it_would_do(browser, live, shot):
     api = Api(live.url)
     created, (ada, bo) = _gaia(api)
     sid = created["id"]
@@ -144,7 +142,6 @@ def test_a_card_to_defend_against_says_what_it_would_do(browser, live):
                         (ada, {"type": "play_power", "card": "sun", "at": [0, 0]})):
         r = api.post(f"/sessions/{sid}/moves", token, json=move)
         assert r.status_code == 201, (move, r.text)
-    SHOTS.mkdir(exist_ok=True)
     # the same screen in English and Italian, then in German as Bo answers it
     for lang in ("en", "it", "de"):
         page = _phone(browser, live, created["code"], 1, bo, "upright", lang)
@@ -154,7 +151,7 @@ def test_a_card_to_defend_against_says_what_it_would_do(browser, live):
         _in_view(page, ["#answers [data-move=defend]", "#answers [data-move=pass]",
                         "#answer-about", "#answer-effect"])
         check_screen(page, lang)
-        page.screenshot(path=str(SHOTS / f"sun-{lang}.png"))
+        shot(page, f"sun-{lang}")
         if lang == "de":
             page.click("#answers [data-move=pass]")  # let it act: what it said happens
             page.wait_for_selector("#answers", state="detached")
