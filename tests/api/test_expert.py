@@ -59,6 +59,10 @@ def test_the_defense_window_over_http(live):
     r = api.post(f"/sessions/{sid}/moves", ada, json={"type": "play_power", "card": "sun",
                                                        "at": [0, 0]})
     assert r.status_code == 201 and r.json()["state"]["turn"]["phase"] == "reaction"
+    # what the Sun would do, said by the server to every phone (G10.3)
+    becomes = {"type": "terrain_changed", "at": [0, 0], "from": "swamp", "to": "plains"}
+    assert r.json()["state"]["turn"]["reaction"]["effect"] == [becomes]
+    assert api.get(f"/sessions/{sid}").json()["turn"]["reaction"]["effect"] == [becomes]
     assert api.get(f"/sessions/{sid}/legal-moves", ada).json()["moves"] == [
         {"type": "nobody_defended"}]
     r = api.post(f"/sessions/{sid}/moves", ada, json={"type": "draw", "pile": "nature",

@@ -114,3 +114,50 @@ def test_a_card_to_defend_against_shows_its_tile(browser, live):
     page.wait_for_selector("#play[data-pending=no]")
     _in_view(page, ["#answers [data-move=pass]", "#answer-about"])
     page.watch.assert_no_errors()
+
+
+# what the Sun would do, in each language's words (the server says it, G10.3)
+SUN_SAYS = {
+    "de": ["Wenn niemand abwehrt:", "Dieses Plättchen Wiese wird zu Wüste.",
+           "Stadt von Ada (Wald): 1 von 4 Bedürfnissen erfüllt.",
+           "Die Figuren auf der Stadt von Ada (Wald) gehen an ihre Spieler zurück."],
+    "en": ["If nobody defends:", "This plains tile becomes desert.",
+           "Ada's forest city: 1 of 4 needs met.",
+           "The pawns on Ada's forest city go back to their players."],
+    "it": ["Se nessuno si difende:", "Questa tessera pianura diventa deserto.",
+           "Città di Ada (foresta): bisogni soddisfatti 1 su 4.",
+           "I segnalini sulla città di Ada (foresta) tornano ai giocatori."],
+}
+
+
+def test_a_card_to_defend_against_says_what_it_would_do(browser, live, shot):
+    api = Api(live.url)
+    created, (ada, bo) = _gaia(api)
+    sid = created["id"]
+    city = {"symbol": "forest", "needs": ["plains", "plains", "desert", "sea"]}
+    for token, move in ((ada, {"type": "play_nature", "terrain": "plains", "at": [0, 0]}),
+                        (ada, {"type": "play_nature", "terrain": "forest", "at": [1, 0]}),
+                        (bo, {"type": "end_turn"}),
+                        (ada, {"type": "play_city", **city, "at": [1, 0]}),
+                        (ada, {"type": "play_power", "card": "sun", "at": [0, 0]})):
+        r = api.post(f"/sessions/{sid}/moves", token, json=move)
+        assert r.status_code == 201, (move, r.text)
+    # the same screen in English and Italian, then in German as Bo answers it
+    for lang in ("en", "it", "de"):
+        page = _phone(browser, live, created["code"], 1, bo, "upright", lang)
+        page.wait_for_selector("#answers [data-move=pass]")
+        page.wait_for_selector("#play[data-pending=no]")
+        expect(page.locator("#answer-effect")).to_have_text("".join(SUN_SAYS[lang]))
+        _in_view(page, ["#answers [data-move=defend]", "#answers [data-move=pass]",
+                        "#answer-about", "#answer-effect"])
+        check_screen(page, lang)
+        shot(page, f"sun-{lang}")
+        if lang == "de":
+            page.click("#answers [data-move=pass]")  # let it act: what it said happens
+            page.wait_for_selector("#answers", state="detached")
+            state = api.get(f"/sessions/{sid}").json()
+            tiles = {tuple(t["at"]): t for t in state["board"]["tiles"]}
+            assert tiles[(0, 0)]["terrain"] == "desert"
+            assert tiles[(1, 0)]["city"]["satisfied"] == 1 and tiles[(1, 0)]["city"]["pawns"] == []
+        page.watch.assert_no_errors()
+        page.context.close()

@@ -28,6 +28,10 @@ NAMES = ["Ada", "Bruno", "Clara"]
 PROTOTYPES = ["fire", "bone", "stone"]
 OWN = ["mercury", "sulphur", "mandrake"]
 TURN = {"en": "Your turn", "it": "Tocca a te", "de": "Du bist dran"}
+# what the tail at the head would do, as the server foresees it (K5.6)
+TAIL_SAYS = {"en": "If you let it act, your head turns face down.",
+             "it": "Se la lasci agire, il tuo pezzo testa viene coperto.",
+             "de": "Lässt du ihn wirken, wird dein Teil Kopf verdeckt."}
 # K9 start_ingredients: a stock to build from at once, so the opening reaches every power
 START = {"mercury": 6, "sulphur": 6, "mandrake": 6}
 
@@ -213,6 +217,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     table.shot(ada, "tail-targets")
     ada.click("[data-target='1/head']")
     bruno.wait_for_selector("#reaction [data-move=react-cancel]")
+    expect(bruno.locator("#reaction .react-effect")).to_have_text(TAIL_SAYS[lang])
     assert "●" in bruno.title()
     table.check("reaction-asked", 1)
     axe_check(bruno)

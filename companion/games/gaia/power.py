@@ -16,8 +16,9 @@ from companion.games.gaia.components import (
     VOLCANO_TURNS_DESERT,
 )
 from companion.games.gaia.context import Ctx, coord, coord_list
-from companion.games.gaia.document import Reaction, Tile, window
+from companion.games.gaia.document import GaiaState, Reaction, Tile, window
 from companion.games.gaia.names import place
+from companion.games.gaia.state import clone
 
 Move = dict[str, Any]
 
@@ -171,6 +172,20 @@ def _volcano(ctx: Ctx, at: list[int]) -> None:
         _strike(ctx, k)
         if ctx.state["tiles"][k]["terrain"] in VOLCANO_TURNS_DESERT:
             _swap_terrain(ctx, xy(k), "desert")
+
+
+def foreseen(state: GaiaState, reaction: Reaction) -> list[dict[str, Any]]:
+    """G10.3: what the card in an open window does if nobody defends, as the events it
+    would bring (the same code that applies it, run on a copy: the terrain a tile
+    becomes, the cities whose needs change, the pawns that go home). The pawns its player
+    may claim are left out: they are chosen when the window closes."""
+    trial = Ctx(clone(state), reaction["actor"])
+    resolve(trial, reaction["card"], reaction["target"])
+    if reaction["card"] == "tornado":  # who will give a card: the ones holding any
+        victims = [p["seat"] for p in state["players"]
+                   if p["seat"] != reaction["actor"] and cards.hand_size(p) > 0]
+        trial.events = [{**e, "seats": victims} for e in trial.events]
+    return trial.events
 
 
 def _close(ctx: Ctx) -> Reaction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
-from companion.games.gaia import cards, known
+from companion.games.gaia import cards, known, power
 from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
@@ -42,6 +42,16 @@ def _tile_view(k: str, tile: Tile, state: State) -> dict[str, Any]:
     return out
 
 
+def _turn_view(state: State) -> dict[str, Any]:
+    """The turn; an open reaction window also says what its card would do (``effect``),
+    so a phone asking "defend or pass" can name it without knowing the rules."""
+    turn: dict[str, Any] = dict(state["turn"])
+    reaction = turn.get("reaction")
+    if turn["phase"] == "reaction" and reaction:
+        turn["reaction"] = {**reaction, "effect": power.foreseen(state, reaction)}
+    return turn
+
+
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
     """The public state; with ``seat``, that seat's own hand is added as ``hand``."""
     piles = state["piles"]
@@ -49,7 +59,7 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         "game": "gaia", "status": state["status"], "options": state["options"],
         "order": list(state["order"]),
         "players": [_player_view(p, state) for p in state["players"]],
-        "turn": dict(state["turn"]),
+        "turn": _turn_view(state),
         "board": {"tiles": [_tile_view(k, t, state) for k, t in state["tiles"].items()]},
         "supply": {"tiles": dict(state["supply"]["tiles"]),
                    "animals": state["supply"]["animals"]},

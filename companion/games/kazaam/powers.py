@@ -9,7 +9,7 @@ from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
 from companion.games.kazaam.context import Ctx
-from companion.games.kazaam.state import built_at, window
+from companion.games.kazaam.state import Reaction, State, built_at, clone, window
 
 Move = dict[str, Any]
 
@@ -124,6 +124,15 @@ def strike(ctx: Ctx, seat: int, slot: str) -> None:
         board[slot] = None
         ctx.state["discard"].append(built["tile"])
         ctx.emit("part_discarded", seat=seat, slot=slot, tile=built["tile"])
+
+
+def foreseen(state: State, reaction: Reaction) -> list[dict[str, Any]]:
+    """K5.6: what the tail waiting for an answer does if it is let act, as the events it
+    would bring (the same code, run on a copy): the part turned face down, or discarded
+    when it already was."""
+    trial = Ctx(clone(state), reaction["actor"])
+    strike(trial, reaction["target"], reaction["slot"])
+    return trial.events
 
 
 def _leg(ctx: Ctx, target: dict[str, Any]) -> None:

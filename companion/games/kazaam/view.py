@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.base import free_colors, join_common
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
-from companion.games.kazaam import known, tiles
+from companion.games.kazaam import known, powers, tiles
 from companion.games.kazaam.components import MAX_PLAYERS, TYPES
 from companion.games.kazaam.engine import stalled
 from companion.games.kazaam.score import breakdown
@@ -20,6 +20,16 @@ def _board(board: dict[str, Any]) -> dict[str, Any]:
             for slot, b in board.items()}
 
 
+def _turn_view(state: State) -> dict[str, Any]:
+    """The turn; a tail waiting for its answer also says what it would do (``effect``),
+    so the phone asked names it without knowing the rules."""
+    turn: dict[str, Any] = dict(state["turn"])
+    reaction = turn.get("reaction")
+    if turn["phase"] == "reaction" and reaction:
+        turn["reaction"] = {**reaction, "effect": powers.foreseen(state, reaction)}
+    return turn
+
+
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
     stuck = stalled(state)
     view: dict[str, Any] = {
@@ -30,7 +40,7 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
                      "hand_size": tiles.hand_size(p), "board": _board(p["board"]),
                      "ingredients": dict(p["pool"]),
                      "score": breakdown(state, p)} for p in state["players"]],
-        "turn": dict(state["turn"]),
+        "turn": _turn_view(state),
         "piles": {"pile": state["pile"], "discard": list(state["discard"])},
         "first_complete": state["first_complete"], "final_round": state["ending"],
         "result": state["result"],

@@ -318,8 +318,9 @@ function variant(game, event) {
 
 // An event as a sentence. ``names``: seat -> name (array or object); ``state``: the
 // public state, to name a square by what is on it should a sentence mention one.
-export function narrate(game, event, names, state = null) {
-  const template = variant(game, event) || catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
+// ``word``: a page word's key to fill instead (what a card would do, told before it acts).
+export function narrate(game, event, names, state = null, word = null) {
+  const template = word ? words[word] : variant(game, event) || catalogue[`${game}.event.${event.type}`] || catalogue[`session.event.${event.type}`];
   if (!template) return "";
   const person = (seat) => (Number.isInteger(seat) ? names[seat] ?? "" : seat ?? "");
   // seats named in an event (the mover, a city's owner, the tail's actor, a target) are people

@@ -1,6 +1,6 @@
 // Gaia on the phone (the interface is described at the top of play.js): the map with
 // the squares to tap, the actions grouped by kind, card entry without guesses, the hand.
-import { el, COLORS } from "./common.js";
+import { el, has, narrate, COLORS } from "./common.js";
 import { boardSvg } from "./gaia-board.js";
 import "./gaia-icons.js";  // the game's drawings, for icons.js
 import { cardPicker, cardText, discardPicker, knownCities, knownCityRow } from "./gaia-cards.js";
@@ -188,12 +188,17 @@ async function feedOnMap(c, template, state) {
   await c.send({ type: "feed", sources });
 }
 
-// What a card to defend against is about: the tiles it would change, marked on the board.
-function answerAbout(c, state, target) {
+// What a card to defend against is about: the tiles it would change, marked on the board,
+// and what it would do if let act, as the server foresees it (`effect`: the events it
+// would bring; the page knows no rule of its own).
+function answerAbout(c, state, reaction) {
+  const target = reaction.target || {};
   const [one, two] = [target.at, target.to].map((at) => at && tileAt(state, at));
-  if (!one) return null;
-  return el("p", { id: "answer-about" }, two ? c.t("g.aboutSwap", { terrain: c.term(one.terrain), other: c.term(two.terrain) })
-    : c.t("g.aboutTile", { terrain: c.term(one.terrain) }));
+  const tiles = one ? el("p", { id: "answer-about" }, two ? c.t("g.aboutSwap", { terrain: c.term(one.terrain), other: c.term(two.terrain) })
+    : c.t("g.aboutTile", { terrain: c.term(one.terrain) })) : null;
+  const lines = (reaction.effect || []).filter((e) => has(`g.effect.${e.type}`))
+    .map((e) => el("li", {}, narrate("gaia", e, c.names, state, `g.effect.${e.type}`)));
+  return [tiles, lines.length ? el("div", { id: "answer-effect" }, el("p", {}, c.t("g.effectIf")), el("ul", {}, lines)) : null];
 }
 
 function urgent(legal, state, me, c) {
@@ -202,7 +207,7 @@ function urgent(legal, state, me, c) {
   if (answers.length) {
     const label = { defend: c.t("g.defend"), pass: c.t("g.pass"), nobody_defended: c.t("g.nobody") };
     return el("section", { class: "card yourturn", id: "answers" }, el("h2", {}, c.term(turn.reaction.card)),
-      answerAbout(c, state, turn.reaction.target || {}),
+      answerAbout(c, state, turn.reaction),
       el("div", { class: "row" }, answers.map((m) => el("button", { type: "button", class: m.type === "pass" ? "" : "primary",
         "data-move": m.type, onclick: () => c.send({ type: m.type }) }, label[m.type]))));
   }

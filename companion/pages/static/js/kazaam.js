@@ -1,7 +1,7 @@
 // Kazaam on the phone (the interface is described at the top of play.js): every
 // homunculus board, actions grouped by kind (draw, build, discard, power, refresh),
 // tiles entered without guesses, the head's answer to a tail, the hand and its names.
-import { el, t, tn } from "./common.js";
+import { el, has, narrate, t, tn } from "./common.js";
 import "./kazaam-icons.js";  // the game's drawings, for icons.js
 import { boardOf, counters, knownTiles, poolLine, POWER_OF, tileChip, tileEditor, tileLabel } from "./kazaam-ui.js";
 import { BOX_MOST, tablePanels, tablePlayer } from "./kazaam-table.js";
@@ -167,6 +167,9 @@ function urgent(legal, state, me, ctx) {
   if (!by(legal, "react").length) return null;
   return el("section", { class: "card yourturn", id: "reaction", role: "alert" },
     el("h2", {}, ctx.icon("tail", { decorative: true }), prompt(legal, state, me, ctx)),
+    // what the tail does if let act, as the server foresees it (`effect`)
+    ((state.turn.reaction || {}).effect || []).filter((e) => has(`kz.effect.${e.type}`))
+      .map((e) => el("p", { class: "react-effect" }, narrate("kazaam", e, ctx.names, state, `kz.effect.${e.type}`))),
     el("div", { class: "row" },
       el("button", { class: "primary", type: "button", "data-move": "react-cancel", onclick: () => ctx.send({ type: "react", answer: "cancel" }) },
         ctx.icon("head", { decorative: true }), t("kz.react.cancel")),
