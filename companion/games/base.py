@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from companion.games.shapes import Shapes
 
@@ -15,6 +16,14 @@ StateT = TypeVar("StateT", bound=Mapping[str, Any])
 OptionsT = TypeVar("OptionsT", bound=Mapping[str, Any])
 Move = dict[str, Any]
 Event = dict[str, Any]
+
+
+def copy_state(state: StateT) -> StateT:
+    """A copy of a state document that an engine may change freely: every engine copies
+    its state this way before a move or the end, so the state it was given stays as it
+    was. States are plain JSON data, which marshal copies in C; a card or tile that two
+    places of one state share stays one value in the copy, as the engines treat it."""
+    return cast(StateT, marshal.loads(marshal.dumps(cast(dict[str, Any], state))))
 
 
 Texts = dict[str, str]  # language -> words, for every language of the catalogue

@@ -30,11 +30,8 @@ from companion.games.gaia.components import (
 )
 from companion.games.gaia.document import (
     GaiaState,
-    HandPart,
     Objective,
     Options,
-    Player,
-    Tile,
 )
 
 State = GaiaState
@@ -195,47 +192,3 @@ def _expert_setup(state: State, options: Options, display: dict[str, list[Any]],
         player["powers"] = {}
     state["turn"]["reaction"] = None
 
-
-def clone(state: State) -> State:
-    """A copy that shares only what is never mutated (options, card values).
-
-    Much cheaper than a deep copy: every container the engine mutates is
-    copied, the immutable leaves are shared.
-    """
-    new = state.copy()
-    new["players"] = [_player_copy(p) for p in state["players"]]
-    new["turn"] = state["turn"].copy()
-    reaction = state["turn"].get("reaction")
-    if reaction:
-        new["turn"]["reaction"] = {**reaction, "passed": list(reaction.get("passed", []))}
-    new["tiles"] = {k: _tile_copy(t) for k, t in state["tiles"].items()}
-    supply = state["supply"]
-    new["supply"] = {"tiles": dict(supply["tiles"]), "animals": supply["animals"]}
-    piles = state["piles"]
-    new["piles"] = {pile: {**piles[pile], "display": list(piles[pile]["display"])}
-                    for pile in piles if pile != "discard"}
-    new["piles"]["discard"] = list(piles["discard"])
-    new["objectives"] = [o.copy() for o in state["objectives"]]
-    return new
-
-
-def _player_copy(player: Player) -> Player:
-    new: Player = {**player, "hand": {k: _hand_copy(h) for k, h in player["hand"].items()},
-                   "tableau": dict(player["tableau"])}
-    if "powers" in player:
-        new["powers"] = dict(player["powers"])
-    return new
-
-
-def _hand_copy(part: HandPart) -> HandPart:
-    new: HandPart = {**part, "known": list(part["known"])}
-    if "held" in part:
-        new["held"] = list(part["held"])
-    return new
-
-
-def _tile_copy(tile: Tile) -> Tile:
-    city = tile["city"]
-    if city is None:
-        return tile.copy()
-    return {**tile, "city": {**city, "pawns": list(city["pawns"])}}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import handler_for
+from companion.games.base import copy_state, handler_for
 from companion.games.errors import GameNotActive, RuleViolation
-from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State, clone
+from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State
 from companion.games.ranking import places, result
 from companion.games.turns import seated
 
@@ -84,7 +84,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]
     if state["status"] != "playing":
         raise GameNotActive("H3.1", "harvest.game.finished")
     handler = handler_for(move, {"enter": _enter})
-    new = clone(state)
+    new = copy_state(state)
     events: Events = []
     handler(new, seat, move, events)
     return new, events
@@ -94,7 +94,7 @@ def finish(state: State) -> tuple[State, Events]:
     """H3.2: the host ends the game early; the closed rounds count, the open one not."""
     if state["status"] != "playing":
         raise GameNotActive("H3.1", "harvest.game.finished")
-    new = clone(state)
+    new = copy_state(state)
     new["pending"] = {}
     events: Events = []
     _end(new, "stopped", events)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import handler_for, player_name
+from companion.games.base import copy_state, handler_for, player_name
 from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
 from companion.games.ranking import result
 from companion.games.scorepad.score import score
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, clone, point_keys
+from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, point_keys
 from companion.games.turns import next_seat, seated
 
 Event = dict[str, Any]
@@ -95,7 +95,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]
     if state["status"] != "playing":
         raise GameNotActive("S3.1", "scorepad.game.finished")
     handler = handler_for(move, HANDLERS)
-    new = clone(state)
+    new = copy_state(state)
     events: Events = []
     handler(new, seat, move, events)
     return new, events
@@ -141,7 +141,7 @@ def finish(state: State) -> tuple[State, Events]:
     """S3.1: the host ends the game; it is ranked as it stands."""
     if state["status"] != "playing":
         raise GameNotActive("S3.1", "scorepad.game.finished")
-    new = clone(state)
+    new = copy_state(state)
     events: Events = []
     end_game(new, "stopped", events)
     return new, events
