@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import marshal
+import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from dataclasses import dataclass, fields
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from companion.games.shapes import Shapes
+
+if TYPE_CHECKING:
+    from companion.games.errors import RuleError
 
 State = dict[str, Any]
 #: a game's own state document (a TypedDict in its folder)
@@ -92,6 +97,65 @@ def _no_lobby(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"turn": None, "result": None}
 
 
+def _as_made(move: Move) -> Move:
+    """Every part of a move is public."""
+    return move
+
+
+def _nothing_private(state: Any, seat: int) -> dict[str, Any]:
+    return {}
+
+
+def _as_offered(state: Any, seat: int, move: Move, rng: random.Random) -> Move:
+    """An offered move that leaves nothing to the table is a move as it is."""
+    return dict(move)
+
+
+#: marks a default that ``GameOf`` fills in from the game's own fields
+_BY_NAME: Any = object()
+
+
+def _no_hands(game: str) -> Callable[[Any, int, dict[str, Any]], Any]:
+    def declare_hand(state: Any, seat: int, hand: dict[str, Any]) -> Any:
+        """Nobody holds hidden cards: every declaration is refused."""
+        from companion.games.errors import BadMove
+
+        raise BadMove("move", f"{game}.hand.none")
+
+    return declare_hand
+
+
+def _joining(game: GameOf[Any, Any]) -> Callable[..., dict[str, Any]]:
+    def join_player(options: Any, roster: list[dict[str, Any]],
+                    fields: dict[str, Any]) -> dict[str, Any]:
+        """A visible name and a colour nobody at the table has, while seats are left."""
+        from companion.games.errors import RuleViolation
+
+        rule, most = str(game.join_rule), game.player_bounds(options)[1]
+        if len(roster) >= most:
+            raise RuleViolation(rule, "join.full", max=most)
+        return join_common(roster, fields, rule, game.colors)
+
+    return join_player
+
+
+def _join_info(game: GameOf[Any, Any]) -> Callable[..., dict[str, Any]]:
+    def join_info(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
+        """The colours nobody has yet and the seats left."""
+        most = game.player_bounds(options)[1]
+        return {"colors": free_colors(roster, game.colors),
+                "seats_left": max(0, most - len(roster))}
+
+    return join_info
+
+
+#: the fields :meth:`GameOf.from_modules` looks for in a game's modules
+FUNCTIONS = frozenset({
+    "normalize_options", "new_game", "apply", "legal_moves", "view_for", "score", "finish",
+    "board_svg", "declare_hand", "public_move", "join_player", "join_info", "private_view",
+    "complete", "lobby", "players_for", "whose_turn"})
+
+
 #: the ways of play a game may declare (``GameOf.plays``):
 #: "turns" - one seat moves at a time and passes the turn (a ``turn_passed`` event);
 #: ``on_turn`` names that seat while the game is played;
@@ -107,8 +171,12 @@ class GameOf(Generic[StateT, OptionsT]):
     """A game as data plus pure functions: everything the sessions, the API and the
     pages need to know about it (a new game is its folder, its page module and one
     line in ``companion.games``). ``StateT`` is the game's state document and ``OptionsT`` its
-    normalized options, TypedDicts, so mypy checks that its functions agree on their
-    keys; the sessions hold any game (``Game``)."""
+    normalized options, TypedDicts; the sessions hold any game (``Game``).
+
+    The fields up to ``board_svg`` have no default: every game declares them. The rest
+    cover the common case (nothing private, moves public as made, no hands to declare,
+    joining with a name and a colour), so a simple game leaves them out;
+    :meth:`from_modules` picks a game's functions from its modules by these names."""
 
     name: str
     min_players: int
@@ -117,26 +185,39 @@ class GameOf(Generic[StateT, OptionsT]):
     normalize_options: Callable[[dict[str, Any]], OptionsT]
     #: (options, players, setup, seed-free) -> initial state
     new_game: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]], StateT]
-    #: (state, seat, move) -> (new state, events)
+    #: (state, seat, move) -> (new state, events); raises a RuleError for a move the
+    #: rules refuse, and leaves ``state`` as it was (``copy_state``)
     apply: Callable[[StateT, int, Move], tuple[StateT, list[Event]]]
+    #: (state, seat) -> the moves that seat may make now, as offered to the pages; one
+    #: that leaves a value to the table (a card drawn, points) is made whole by ``complete``
     legal_moves: Callable[[StateT, int], list[Move]]
     view_for: Callable[[StateT, int | None], dict[str, Any]]
     score: Callable[[StateT], dict[str, Any]]
-    #: (state, seat, declared hand) -> new state; private, no version bump
-    declare_hand: Callable[[StateT, int, dict[str, Any]], StateT]
-    #: move -> the part of it that everybody may see
-    public_move: Callable[[Move], Move]
     #: state -> (final state, events) when the table stops early
     finish: Callable[[StateT], tuple[StateT, list[Event]]]
-    #: (options, roster, join fields) -> the new player's public fields
-    join_player: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]],
-                          dict[str, Any]]
-    #: (options, roster) -> what a joining player may still choose
-    join_info: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]]
-    #: (state, seat) -> what only that seat may see (its hand, what it was shown)
-    private_view: Callable[[StateT, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any], str], str]
+    #: the rule a refused join cites (a full table, a name or colour taken), for the
+    #: joining every game shares; a game with its own ``join_player`` may leave it out
+    join_rule: str | None = None
+    #: (state, seat, declared hand) -> new state; private, no version bump. Left out:
+    #: every declaration is refused (``<game>.hand.none``)
+    declare_hand: Callable[[StateT, int, dict[str, Any]], StateT] = _BY_NAME
+    #: move -> the part of it that everybody may see; left out: all of it
+    public_move: Callable[[Move], Move] = _as_made
+    #: (options, roster, join fields) -> the new player's public fields; left out: a
+    #: name and a colour nobody has, while seats are left (``join_common``, ``join_rule``)
+    join_player: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]],
+                          dict[str, Any]] = _BY_NAME
+    #: (options, roster) -> what a joining player may still choose; left out: the free
+    #: colours and the seats left
+    join_info: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]] = _BY_NAME
+    #: (state, seat) -> what only that seat may see (its hand, what it was shown);
+    #: left out: nothing
+    private_view: Callable[[StateT, int], dict[str, Any]] = _nothing_private
+    #: (state, seat, a move of ``legal_moves``, random) -> a move the table could enter,
+    #: with what the offer leaves to the table filled in; left out: the offer as it is
+    complete: Callable[[StateT, int, Move, random.Random], Move] = _as_offered
     #: the options a table may choose, with their words (GET /api/v1/games)
     options: tuple[Option, ...] = ()
     #: the fields its moves, setup and declared hands may have; anything else is
@@ -162,6 +243,47 @@ class GameOf(Generic[StateT, OptionsT]):
     #: how it is played, what the shared tests and the pages ask instead of naming a
     #: game (``PLAYS``): "turns", "simultaneous", "hidden_hands"
     plays: frozenset[str] = frozenset({"turns"})
+
+    def __post_init__(self) -> None:
+        """The defaults that depend on the game: its name, its join rule, its bounds."""
+        shared = {"declare_hand": _no_hands(self.name),
+                  "join_player": _joining(self), "join_info": _join_info(self)}
+        for name, default in shared.items():
+            if getattr(self, name) is _BY_NAME:
+                if name.startswith("join") and self.join_rule is None:
+                    raise TypeError(f"{self.name}: declare join_rule or {name}")
+                object.__setattr__(self, name, default)
+
+    @classmethod
+    def from_modules(cls, name: str, *modules: ModuleType, **declared: Any) -> GameOf[Any, Any]:
+        """The game named ``name`` whose functions are found in ``modules`` by their
+        field names (the first module that has one wins); ``declared`` gives the other
+        fields and any function found under another name (e.g. ``board_svg=draw``)."""
+        found = {}
+        for field_ in fields(cls):
+            if field_.name in declared or field_.name not in FUNCTIONS:
+                continue
+            owner = next((m for m in modules if hasattr(m, field_.name)), None)
+            if owner is not None:
+                found[field_.name] = getattr(owner, field_.name)
+        return cls(name=name, **found, **declared)
+
+    def is_legal(self, state: StateT, seat: int, move: Move) -> RuleError | None:
+        """Why the rules refuse ``move`` by ``seat`` now (the error ``apply`` raises, with
+        its rule id and sentence), or None when it is accepted; ``state`` is not
+        changed. The rules are ``apply``'s alone, so the two cannot disagree."""
+        from companion.games.errors import RuleError
+
+        try:
+            self.apply(state, seat, move)
+        except RuleError as err:
+            return err
+        return None
+
+    def movers(self, state: StateT) -> list[int]:
+        """The seats that have a move to make now (``legal_moves`` not empty)."""
+        return [seat for seat in range(len(state["players"]))
+                if self.legal_moves(state, seat)]
 
     @property
     def label(self) -> Texts:
