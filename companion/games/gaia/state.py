@@ -32,6 +32,7 @@ from companion.games.gaia.document import (
     GaiaState,
     Objective,
     Options,
+    Player,
 )
 
 State = GaiaState
@@ -143,28 +144,13 @@ def new_game(options: Options, players: list[dict[str, Any]],
     expert = options["variant"] == "expert"
     display = _display(setup, expert)
     order, first = seating(setup, n, "G2.4", "gaia")
-    pawns = pawns_per_player(n)
     state: State = {
-        "game": "gaia",
-        "options": options,
-        "status": "playing",
-        "players": [{"seat": i, "name": p.get("name", f"Player {i + 1}"),
-                     "color": p.get("color"), "pawns": pawns, "pawns_total": pawns,
-                     "hand": {pile: {"known": [], "unknown": DEAL[pile]} for pile in DEAL},
-                     "tableau": {}} for i, p in enumerate(players)],
+        "game": "gaia", "options": options, "status": "playing",
+        "players": _seated(players),
         "turn": {"seat": first, "actions_left": 2, "phase": "actions", "number": 1},
-        "order": order,
-        "first_player": first,
-        "tiles": {},
-        "next_city": 1,
+        "order": order, "first_player": first, "tiles": {}, "next_city": 1,
         "supply": {"tiles": dict(TILE_COUNTS), "animals": ANIMAL_TOKENS},
-        "piles": {
-            "nature": {"deck": NATURE_TOTAL - DEAL["nature"] * n - DISPLAY_SIZES["nature"],
-                       "display": display["nature"]},
-            "life": {"deck": LIFE_TOTAL - DEAL["life"] * n - DISPLAY_SIZES["life"],
-                     "display": display["life"]},
-            "discard": [],
-        },
+        "piles": _piles(display, n),
         "objectives": [_objective(i, o, expert) for i, o in enumerate(raw_objectives)],
         "result": None,
     }
@@ -173,6 +159,26 @@ def new_game(options: Options, players: list[dict[str, Any]],
     cards.check_accounting(state, first)
     return state
 
+
+
+def _seated(players: list[dict[str, Any]]) -> list[Player]:
+    """Each player's pawns (G1) and dealt hand (G2.2), every card unknown to the table."""
+    pawns = pawns_per_player(len(players))
+    return [{"seat": i, "name": p.get("name", f"Player {i + 1}"), "color": p.get("color"),
+             "pawns": pawns, "pawns_total": pawns,
+             "hand": {pile: {"known": [], "unknown": DEAL[pile]} for pile in DEAL},
+             "tableau": {}} for i, p in enumerate(players)]
+
+
+def _piles(display: dict[str, list[Any]], n: int) -> dict[str, Any]:
+    """The decks after the deal (G2.3) and the face-up display (G2.2)."""
+    return {
+        "nature": {"deck": NATURE_TOTAL - DEAL["nature"] * n - DISPLAY_SIZES["nature"],
+                   "display": display["nature"]},
+        "life": {"deck": LIFE_TOTAL - DEAL["life"] * n - DISPLAY_SIZES["life"],
+                 "display": display["life"]},
+        "discard": [],
+    }
 
 def _expert_setup(state: State, options: Options, display: dict[str, list[Any]],
                   n: int) -> None:
