@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import GameOf, RulesText, free_colors
-from companion.games.gaia import engine, legal, rules_text, state, view
+from companion.games.gaia import complete, engine, legal, rules_text, state, view
 from companion.games.gaia import messages as _messages  # noqa: F401  (names its cards)
 from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
@@ -34,7 +34,7 @@ def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 GAIA = GameOf.from_modules(
-    "gaia", state, engine, legal, view, board_svg=draw, lobby=lobby, join_info=join_info,
+    "gaia", state, engine, legal, view, complete, board_svg=draw, lobby=lobby, join_info=join_info,
     # G1: 2-5 players, each a name and a free pawn colour
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, join_rule="G1",
     plays=frozenset({"turns", "hidden_hands"}), options=OPTIONS, shapes=SHAPES, words=WORDS,

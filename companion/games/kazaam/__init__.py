@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.base import GameOf, RulesText
-from companion.games.kazaam import engine, legal, rules_text, state, view
+from companion.games.kazaam import complete, engine, legal, rules_text, state, view
 from companion.games.kazaam import messages as _messages  # noqa: F401  (names its tiles)
 from companion.games.kazaam.board_svg import draw
 from companion.games.kazaam.components import MAX_PLAYERS, MIN_PLAYERS
@@ -15,7 +15,7 @@ from companion.games.kazaam.shapes import SHAPES
 from companion.games.kazaam.state import new_game, normalize_options
 
 KAZAAM = GameOf.from_modules(
-    "kazaam", state, engine, legal, view, board_svg=draw, score=score,
+    "kazaam", state, engine, legal, view, complete, board_svg=draw, score=score,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=OPTIONS, shapes=SHAPES,
     words=WORDS, rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
     # the public view before the deal, as the pages have always read it
