@@ -307,10 +307,13 @@ class GameOf(Generic[StateT, OptionsT]):
         return self.lobby(options, roster)
 
     def on_turn(self, state: StateT) -> int | None:
-        """Whose move it is: the seat on turn while the game is played, else None (a
-        game whose turn works otherwise declares ``whose_turn``)."""
+        """Whose move it is: the seat on turn while the game is played, else None (also
+        in a game without turns; a game whose turn works otherwise declares
+        ``whose_turn``)."""
         if self.whose_turn is not None:
             return self.whose_turn(state)
+        if "turns" not in self.plays:
+            return None
         turn = state.get("turn")
         if state.get("status") != "playing" or not isinstance(turn, dict):
             return None
