@@ -9,6 +9,10 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from companion.games.joining import COLORS as COLORS
+from companion.games.joining import free_colors as free_colors
+from companion.games.joining import join_common as join_common
+from companion.games.joining import join_info_of, joining_of
 from companion.games.shapes import Shapes
 
 if TYPE_CHECKING:
@@ -32,8 +36,6 @@ def copy_state(state: StateT) -> StateT:
 
 
 Texts = dict[str, str]  # language -> words, for every language of the catalogue
-#: the six seat colours of games of at most six players; a game may declare more
-COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
 @dataclass(frozen=True)
@@ -123,30 +125,6 @@ def _no_hands(game: str) -> Callable[[Any, int, dict[str, Any]], Any]:
         raise BadMove("move", f"{game}.hand.none")
 
     return declare_hand
-
-
-def _joining(game: GameOf[Any, Any]) -> Callable[..., dict[str, Any]]:
-    def join_player(options: Any, roster: list[dict[str, Any]],
-                    fields: dict[str, Any]) -> dict[str, Any]:
-        """A visible name and a colour nobody at the table has, while seats are left."""
-        from companion.games.errors import RuleViolation
-
-        rule, most = str(game.join_rule), game.player_bounds(options)[1]
-        if len(roster) >= most:
-            raise RuleViolation(rule, "join.full", max=most)
-        return join_common(roster, fields, rule, game.colors)
-
-    return join_player
-
-
-def _join_info(game: GameOf[Any, Any]) -> Callable[..., dict[str, Any]]:
-    def join_info(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
-        """The colours nobody has yet and the seats left."""
-        most = game.player_bounds(options)[1]
-        return {"colors": free_colors(roster, game.colors),
-                "seats_left": max(0, most - len(roster))}
-
-    return join_info
 
 
 #: the fields :meth:`GameOf.from_modules` looks for in a game's modules
@@ -247,7 +225,7 @@ class GameOf(Generic[StateT, OptionsT]):
     def __post_init__(self) -> None:
         """The defaults that depend on the game: its name, its join rule, its bounds."""
         shared = {"declare_hand": _no_hands(self.name),
-                  "join_player": _joining(self), "join_info": _join_info(self)}
+                  "join_player": joining_of(self), "join_info": join_info_of(self)}
         for name, default in shared.items():
             if getattr(self, name) is _BY_NAME:
                 if name.startswith("join") and self.join_rule is None:
@@ -337,49 +315,12 @@ def _words(key: str, otherwise: str) -> Texts:
 Game = GameOf[Any, Any]
 
 
-NAME_MAX = 24
-#: why a name is refused -> the message key that says so
-NAME_REFUSALS = {"length": "join.bad_name", "control": "join.name_control",
-                 "bidi": "join.name_bidi", "invisible": "join.name_invisible"}
-
-
-def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str,
-                colors: tuple[str, ...] = COLORS) -> dict[str, Any]:
-    """Name and colour, shared by every game: a visible name nobody at the table has
-    yet (``games.names``), a colour nobody has yet."""
-    from companion.games import names
-    from companion.games.errors import RuleViolation
-
-    try:
-        name = names.clean(fields.get("name"), NAME_MAX)
-    except names.BadName as err:
-        raise RuleViolation(rule, NAME_REFUSALS[err.reason], max=NAME_MAX) from None
-    twin = next((p["name"] for p in roster
-                 if names.same_key(str(p["name"])) == names.same_key(name)), None)
-    if twin is not None:
-        raise RuleViolation(rule, "join.name_taken", name=twin)
-    taken = {p["color"] for p in roster}
-    color = fields.get("color")
-    if color is None:
-        color = next((c for c in colors if c not in taken), None)
-    if color not in colors:
-        raise RuleViolation(rule, "join.bad_color", colors=list(colors))
-    if color in taken:
-        raise RuleViolation(rule, "join.color_taken", color=color)
-    return {"name": name, "color": color}
-
-
 def player_name(state: Mapping[str, Any], seat: int) -> str:
     """A seat as sentences name it: the player's name (the seat number if out of range)."""
     players = state["players"]
     from companion.games.turns import seated
 
     return str(players[seat]["name"]) if seated(seat, players) else str(seat)
-
-
-def free_colors(roster: list[dict[str, Any]], colors: tuple[str, ...] = COLORS) -> list[str]:
-    taken = {p.get("color") for p in roster}
-    return [c for c in colors if c not in taken]
 
 
 def handler_for(move: Any, handlers: dict[str, Any]) -> Any:
