@@ -127,6 +127,20 @@ def _no_hands(game: str) -> Callable[[Any, int, dict[str, Any]], Any]:
     return declare_hand
 
 
+def _stopping(game: GameOf[Any, Any]) -> Callable[[Any], tuple[Any, list[Event]]]:
+    def finish(state: Any) -> tuple[Any, list[Event]]:
+        """The host stops the game: it is ranked as its score stands."""
+        from companion.games.errors import GameNotActive
+        from companion.games.ranking import ranked_end
+
+        if state["status"] != "playing":
+            raise GameNotActive(str(game.end_rule), f"{game.name}.game.finished")
+        new = copy_state(state)
+        return new, [{"type": "game_over", "result": ranked_end(new, game.score, "stopped")}]
+
+    return finish
+
+
 #: the fields :meth:`GameOf.from_modules` looks for in a game's modules
 FUNCTIONS = frozenset({
     "normalize_options", "new_game", "apply", "legal_moves", "view_for", "score", "finish",
@@ -171,13 +185,17 @@ class GameOf(Generic[StateT, OptionsT]):
     legal_moves: Callable[[StateT, int], list[Move]]
     view_for: Callable[[StateT, int | None], dict[str, Any]]
     score: Callable[[StateT], dict[str, Any]]
-    #: state -> (final state, events) when the table stops early
-    finish: Callable[[StateT], tuple[StateT, list[Event]]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any], str], str]
     #: the rule a refused join cites (a full table, a name or colour taken), for the
     #: joining every game shares; a game with its own ``join_player`` may leave it out
     join_rule: str | None = None
+    #: the rule a move or a stop after the end cites (``<game>.game.finished``), for the
+    #: ``finish`` most games share; a game with its own ``finish`` may leave it out
+    end_rule: str | None = None
+    #: state -> (final state, events) when the table stops early; left out: the game
+    #: ends as its score ranks it, the reason "stopped"
+    finish: Callable[[StateT], tuple[StateT, list[Event]]] = _BY_NAME
     #: (state, seat, declared hand) -> new state; private, no version bump. Left out:
     #: every declaration is refused (``<game>.hand.none``)
     declare_hand: Callable[[StateT, int, dict[str, Any]], StateT] = _BY_NAME
@@ -224,12 +242,14 @@ class GameOf(Generic[StateT, OptionsT]):
 
     def __post_init__(self) -> None:
         """The defaults that depend on the game: its name, its join rule, its bounds."""
-        shared = {"declare_hand": _no_hands(self.name),
+        shared = {"declare_hand": _no_hands(self.name), "finish": _stopping(self),
                   "join_player": joining_of(self), "join_info": join_info_of(self)}
+        needs = {"finish": self.end_rule, "join_player": self.join_rule,
+                 "join_info": self.join_rule}
         for name, default in shared.items():
             if getattr(self, name) is _BY_NAME:
-                if name.startswith("join") and self.join_rule is None:
-                    raise TypeError(f"{self.name}: declare join_rule or {name}")
+                if name in needs and needs[name] is None:
+                    raise TypeError(f"{self.name}: declare {name} or the rule it cites")
                 object.__setattr__(self, name, default)
 
     @classmethod

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.base import copy_state, handler_for
 from companion.games.errors import GameNotActive, RuleViolation
 from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State
-from companion.games.ranking import places, result
+from companion.games.ranking import places, ranked_end
 from companion.games.turns import seated
 
 Event = dict[str, Any]
@@ -72,11 +72,7 @@ def _close_round(state: State, events: Events) -> None:
 
 
 def _end(state: State, reason: str, events: Events) -> None:
-    state["status"] = "finished"
-    rows = score(state)["players"]
-    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
-                             reason, scores={str(r["seat"]): r["total"] for r in rows})
-    events.append({"type": "game_over", "result": state["result"]})
+    events.append({"type": "game_over", "result": ranked_end(state, score, reason)})
 
 
 def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]:

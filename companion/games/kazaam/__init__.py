@@ -16,8 +16,9 @@ from companion.games.kazaam.state import new_game, normalize_options
 
 KAZAAM = GameOf.from_modules(
     "kazaam", state, engine, legal, view, complete, board_svg=draw, score=score,
-    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=OPTIONS, shapes=SHAPES,
-    words=WORDS, rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, end_rule="K6.1", options=OPTIONS,
+    shapes=SHAPES, words=WORDS,
+    rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
     # the public view before the deal, as the pages have always read it
     lobby=lambda options, roster: {"turn": None, "board": {"tiles": []}, "supply": None,
                                    "piles": None, "objectives": [], "result": None},

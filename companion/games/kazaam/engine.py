@@ -136,12 +136,3 @@ def end_game(ctx: Ctx, reason: str) -> None:
                              reason, scores={str(r["seat"]): r["total"] for r in rows})
     ctx.emit("game_over", result=state["result"])
 
-
-def finish(state: State) -> tuple[State, list[Event]]:
-    """The table stops early: score the boards as they are."""
-    if state["status"] != "playing":
-        raise GameNotActive("K6.1", "kazaam.game.finished")
-    new = copy_state(state)
-    ctx = Ctx(new, new["turn"]["seat"])
-    end_game(ctx, "stopped")
-    return new, ctx.events
