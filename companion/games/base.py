@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import marshal
+import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass, fields
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from companion.games.joining import COLORS as COLORS
+from companion.games.joining import free_colors as free_colors
+from companion.games.joining import join_common as join_common
+from companion.games.joining import join_info_of, joining_of
 from companion.games.shapes import Shapes
+
+if TYPE_CHECKING:
+    from companion.games.errors import RuleError
 
 State = dict[str, Any]
 #: a game's own state document (a TypedDict in its folder)
@@ -17,9 +27,15 @@ Move = dict[str, Any]
 Event = dict[str, Any]
 
 
+def copy_state(state: StateT) -> StateT:
+    """A copy of a state document that an engine may change freely: every engine copies
+    its state this way before a move or the end, so the state it was given stays as it
+    was. States are plain JSON data, which marshal copies in C; a card or tile that two
+    places of one state share stays one value in the copy, as the engines treat it."""
+    return cast(StateT, marshal.loads(marshal.dumps(cast(dict[str, Any], state))))
+
+
 Texts = dict[str, str]  # language -> words, for every language of the catalogue
-#: the six seat colours of games of at most six players; a game may declare more
-COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
 @dataclass(frozen=True)
@@ -83,6 +99,55 @@ def _no_lobby(options: Any, roster: list[dict[str, Any]]) -> dict[str, Any]:
     return {"turn": None, "result": None}
 
 
+def _as_made(move: Move) -> Move:
+    """Every part of a move is public."""
+    return move
+
+
+def _nothing_private(state: Any, seat: int) -> dict[str, Any]:
+    return {}
+
+
+def _as_offered(state: Any, seat: int, move: Move, rng: random.Random) -> Move:
+    """An offered move that leaves nothing to the table is a move as it is."""
+    return dict(move)
+
+
+#: marks a default that ``GameOf`` fills in from the game's own fields
+_BY_NAME: Any = object()
+
+
+def _no_hands(game: str) -> Callable[[Any, int, dict[str, Any]], Any]:
+    def declare_hand(state: Any, seat: int, hand: dict[str, Any]) -> Any:
+        """Nobody holds hidden cards: every declaration is refused."""
+        from companion.games.errors import BadMove
+
+        raise BadMove("move", f"{game}.hand.none")
+
+    return declare_hand
+
+
+def _stopping(game: GameOf[Any, Any]) -> Callable[[Any], tuple[Any, list[Event]]]:
+    def finish(state: Any) -> tuple[Any, list[Event]]:
+        """The host stops the game: it is ranked as its score stands."""
+        from companion.games.errors import GameNotActive
+        from companion.games.ranking import ranked_end
+
+        if state["status"] != "playing":
+            raise GameNotActive(str(game.end_rule), f"{game.name}.game.finished")
+        new = copy_state(state)
+        return new, [{"type": "game_over", "result": ranked_end(new, game.score, "stopped")}]
+
+    return finish
+
+
+#: the fields :meth:`GameOf.from_modules` looks for in a game's modules
+FUNCTIONS = frozenset({
+    "normalize_options", "new_game", "apply", "legal_moves", "view_for", "score", "finish",
+    "board_svg", "declare_hand", "public_move", "join_player", "join_info", "private_view",
+    "complete", "lobby", "players_for", "whose_turn"})
+
+
 #: the ways of play a game may declare (``GameOf.plays``):
 #: "turns" - one seat moves at a time and passes the turn (a ``turn_passed`` event);
 #: ``on_turn`` names that seat while the game is played;
@@ -98,8 +163,12 @@ class GameOf(Generic[StateT, OptionsT]):
     """A game as data plus pure functions: everything the sessions, the API and the
     pages need to know about it (a new game is its folder, its page module and one
     line in ``companion.games``). ``StateT`` is the game's state document and ``OptionsT`` its
-    normalized options, TypedDicts, so mypy checks that its functions agree on their
-    keys; the sessions hold any game (``Game``)."""
+    normalized options, TypedDicts; the sessions hold any game (``Game``).
+
+    The fields up to ``board_svg`` have no default: every game declares them. The rest
+    cover the common case (nothing private, moves public as made, no hands to declare,
+    joining with a name and a colour), so a simple game leaves them out;
+    :meth:`from_modules` picks a game's functions from its modules by these names."""
 
     name: str
     min_players: int
@@ -108,26 +177,43 @@ class GameOf(Generic[StateT, OptionsT]):
     normalize_options: Callable[[dict[str, Any]], OptionsT]
     #: (options, players, setup, seed-free) -> initial state
     new_game: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]], StateT]
-    #: (state, seat, move) -> (new state, events)
+    #: (state, seat, move) -> (new state, events); raises a RuleError for a move the
+    #: rules refuse, and leaves ``state`` as it was (``copy_state``)
     apply: Callable[[StateT, int, Move], tuple[StateT, list[Event]]]
+    #: (state, seat) -> the moves that seat may make now, as offered to the pages; one
+    #: that leaves a value to the table (a card drawn, points) is made whole by ``complete``
     legal_moves: Callable[[StateT, int], list[Move]]
     view_for: Callable[[StateT, int | None], dict[str, Any]]
     score: Callable[[StateT], dict[str, Any]]
-    #: (state, seat, declared hand) -> new state; private, no version bump
-    declare_hand: Callable[[StateT, int, dict[str, Any]], StateT]
-    #: move -> the part of it that everybody may see
-    public_move: Callable[[Move], Move]
-    #: state -> (final state, events) when the table stops early
-    finish: Callable[[StateT], tuple[StateT, list[Event]]]
-    #: (options, roster, join fields) -> the new player's public fields
-    join_player: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]],
-                          dict[str, Any]]
-    #: (options, roster) -> what a joining player may still choose
-    join_info: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]]
-    #: (state, seat) -> what only that seat may see (its hand, what it was shown)
-    private_view: Callable[[StateT, int], dict[str, Any]]
     #: public view (as served) -> SVG picture of the table
     board_svg: Callable[[dict[str, Any], str], str]
+    #: the rule a refused join cites (a full table, a name or colour taken), for the
+    #: joining every game shares; a game with its own ``join_player`` may leave it out
+    join_rule: str | None = None
+    #: the rule a move or a stop after the end cites (``<game>.game.finished``), for the
+    #: ``finish`` most games share; a game with its own ``finish`` may leave it out
+    end_rule: str | None = None
+    #: state -> (final state, events) when the table stops early; left out: the game
+    #: ends as its score ranks it, the reason "stopped"
+    finish: Callable[[StateT], tuple[StateT, list[Event]]] = _BY_NAME
+    #: (state, seat, declared hand) -> new state; private, no version bump. Left out:
+    #: every declaration is refused (``<game>.hand.none``)
+    declare_hand: Callable[[StateT, int, dict[str, Any]], StateT] = _BY_NAME
+    #: move -> the part of it that everybody may see; left out: all of it
+    public_move: Callable[[Move], Move] = _as_made
+    #: (options, roster, join fields) -> the new player's public fields; left out: a
+    #: name and a colour nobody has, while seats are left (``join_common``, ``join_rule``)
+    join_player: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]],
+                          dict[str, Any]] = _BY_NAME
+    #: (options, roster) -> what a joining player may still choose; left out: the free
+    #: colours and the seats left
+    join_info: Callable[[OptionsT, list[dict[str, Any]]], dict[str, Any]] = _BY_NAME
+    #: (state, seat) -> what only that seat may see (its hand, what it was shown);
+    #: left out: nothing
+    private_view: Callable[[StateT, int], dict[str, Any]] = _nothing_private
+    #: (state, seat, a move of ``legal_moves``, random) -> a move the table could enter,
+    #: with what the offer leaves to the table filled in; left out: the offer as it is
+    complete: Callable[[StateT, int, Move, random.Random], Move] = _as_offered
     #: the options a table may choose, with their words (GET /api/v1/games)
     options: tuple[Option, ...] = ()
     #: the fields its moves, setup and declared hands may have; anything else is
@@ -154,6 +240,49 @@ class GameOf(Generic[StateT, OptionsT]):
     #: game (``PLAYS``): "turns", "simultaneous", "hidden_hands"
     plays: frozenset[str] = frozenset({"turns"})
 
+    def __post_init__(self) -> None:
+        """The defaults that depend on the game: its name, its join rule, its bounds."""
+        shared = {"declare_hand": _no_hands(self.name), "finish": _stopping(self),
+                  "join_player": joining_of(self), "join_info": join_info_of(self)}
+        needs = {"finish": self.end_rule, "join_player": self.join_rule,
+                 "join_info": self.join_rule}
+        for name, default in shared.items():
+            if getattr(self, name) is _BY_NAME:
+                if name in needs and needs[name] is None:
+                    raise TypeError(f"{self.name}: declare {name} or the rule it cites")
+                object.__setattr__(self, name, default)
+
+    @classmethod
+    def from_modules(cls, name: str, *modules: ModuleType, **declared: Any) -> GameOf[Any, Any]:
+        """The game named ``name`` whose functions are found in ``modules`` by their
+        field names (the first module that has one wins); ``declared`` gives the other
+        fields and any function found under another name (e.g. ``board_svg=draw``)."""
+        found = {}
+        for field_ in fields(cls):
+            if field_.name in declared or field_.name not in FUNCTIONS:
+                continue
+            owner = next((m for m in modules if hasattr(m, field_.name)), None)
+            if owner is not None:
+                found[field_.name] = getattr(owner, field_.name)
+        return cls(name=name, **found, **declared)
+
+    def is_legal(self, state: StateT, seat: int, move: Move) -> RuleError | None:
+        """Why the rules refuse ``move`` by ``seat`` now (the error ``apply`` raises, with
+        its rule id and sentence), or None when it is accepted; ``state`` is not
+        changed. The rules are ``apply``'s alone, so the two cannot disagree."""
+        from companion.games.errors import RuleError
+
+        try:
+            self.apply(state, seat, move)
+        except RuleError as err:
+            return err
+        return None
+
+    def movers(self, state: StateT) -> list[int]:
+        """The seats that have a move to make now (``legal_moves`` not empty)."""
+        return [seat for seat in range(len(state["players"]))
+                if self.legal_moves(state, seat)]
+
     @property
     def label(self) -> Texts:
         """The game's name as people read it, per language (``<game>.title``)."""
@@ -176,10 +305,13 @@ class GameOf(Generic[StateT, OptionsT]):
         return self.lobby(options, roster)
 
     def on_turn(self, state: StateT) -> int | None:
-        """Whose move it is: the seat on turn while the game is played, else None (a
-        game whose turn works otherwise declares ``whose_turn``)."""
+        """Whose move it is: the seat on turn while the game is played, else None (also
+        in a game without turns; a game whose turn works otherwise declares
+        ``whose_turn``)."""
         if self.whose_turn is not None:
             return self.whose_turn(state)
+        if "turns" not in self.plays:
+            return None
         turn = state.get("turn")
         if state.get("status") != "playing" or not isinstance(turn, dict):
             return None
@@ -203,49 +335,12 @@ def _words(key: str, otherwise: str) -> Texts:
 Game = GameOf[Any, Any]
 
 
-NAME_MAX = 24
-#: why a name is refused -> the message key that says so
-NAME_REFUSALS = {"length": "join.bad_name", "control": "join.name_control",
-                 "bidi": "join.name_bidi", "invisible": "join.name_invisible"}
-
-
-def join_common(roster: list[dict[str, Any]], fields: dict[str, Any], rule: str,
-                colors: tuple[str, ...] = COLORS) -> dict[str, Any]:
-    """Name and colour, shared by every game: a visible name nobody at the table has
-    yet (``games.names``), a colour nobody has yet."""
-    from companion.games import names
-    from companion.games.errors import RuleViolation
-
-    try:
-        name = names.clean(fields.get("name"), NAME_MAX)
-    except names.BadName as err:
-        raise RuleViolation(rule, NAME_REFUSALS[err.reason], max=NAME_MAX) from None
-    twin = next((p["name"] for p in roster
-                 if names.same_key(str(p["name"])) == names.same_key(name)), None)
-    if twin is not None:
-        raise RuleViolation(rule, "join.name_taken", name=twin)
-    taken = {p["color"] for p in roster}
-    color = fields.get("color")
-    if color is None:
-        color = next((c for c in colors if c not in taken), None)
-    if color not in colors:
-        raise RuleViolation(rule, "join.bad_color", colors=list(colors))
-    if color in taken:
-        raise RuleViolation(rule, "join.color_taken", color=color)
-    return {"name": name, "color": color}
-
-
 def player_name(state: Mapping[str, Any], seat: int) -> str:
     """A seat as sentences name it: the player's name (the seat number if out of range)."""
     players = state["players"]
     from companion.games.turns import seated
 
     return str(players[seat]["name"]) if seated(seat, players) else str(seat)
-
-
-def free_colors(roster: list[dict[str, Any]], colors: tuple[str, ...] = COLORS) -> list[str]:
-    taken = {p.get("color") for p in roster}
-    return [c for c in colors if c not in taken]
 
 
 def handler_for(move: Any, handlers: dict[str, Any]) -> Any:

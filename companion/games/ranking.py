@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 #: how a tie was broken, when the rules broke it (``result.tie_broken_by``)
 BY_SEATING = "seating"
@@ -89,3 +89,15 @@ def result(ranking: Sequence[int], placed: Mapping[int, int], reason: str, *,
     if tie_broken_by is not None:
         out["tie_broken_by"] = tie_broken_by
     return out
+
+
+
+def ranked_end(state: Any, score: Callable[[Any], dict[str, Any]], reason: str) -> Result:
+    """The game is over, ranked as its score stands (ties share a place): marks the
+    state finished and keeps the result in it (the ``game_over`` event carries it)."""
+    state["status"] = "finished"
+    rows = score(state)["players"]
+    done = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows}, reason,
+                  scores={str(r["seat"]): r["total"] for r in rows})
+    state["result"] = done
+    return done

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import GameOf, RulesText, free_colors, join_common
+from companion.games.base import GameOf, RulesText, free_colors
+from companion.games.gaia import complete, engine, legal, rules_text, state, view
 from companion.games.gaia import messages as _messages  # noqa: F401  (names its cards)
-from companion.games.gaia import rules_text
 from companion.games.gaia.board_svg import draw
 from companion.games.gaia.components import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.gaia.document import Options
@@ -15,24 +15,7 @@ from companion.games.gaia.legal import legal_moves
 from companion.games.gaia.options import OPTIONS, WORDS
 from companion.games.gaia.shapes import SHAPES
 from companion.games.gaia.state import new_game, normalize_options
-from companion.games.gaia.view import (
-    declare_hand,
-    finish,
-    private_view,
-    public_move,
-    score,
-    view_for,
-)
-
-
-def join_player(options: Options, roster: list[dict[str, Any]],
-                fields: dict[str, Any]) -> dict[str, Any]:
-    """A seat at the table: a name and a free pawn colour (2-5 players, G1)."""
-    from companion.games.errors import RuleViolation
-
-    if len(roster) >= MAX_PLAYERS:
-        raise RuleViolation("G1", "join.full", max=MAX_PLAYERS)
-    return join_common(roster, fields, "G1")
+from companion.games.gaia.view import finish, score, view_for
 
 
 def lobby(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
@@ -50,30 +33,13 @@ def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
             "hint": "gaia.join.two_colors" if first_two else None}
 
 
-GAIA = GameOf(
-    name="gaia",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    normalize_options=normalize_options,
-    new_game=new_game,
-    apply=apply,
-    legal_moves=legal_moves,
-    view_for=view_for,
-    score=score,
-    declare_hand=declare_hand,
-    public_move=public_move,
-    finish=finish,
-    join_player=join_player,
-    join_info=join_info,
-    private_view=private_view,
-    board_svg=draw,
-    plays=frozenset({"turns", "hidden_hands"}),
-    options=OPTIONS,
-    shapes=SHAPES,
-    words=WORDS,
+GAIA = GameOf.from_modules(
+    "gaia", state, engine, legal, view, complete, board_svg=draw, lobby=lobby, join_info=join_info,
+    # G1: 2-5 players, each a name and a free pawn colour
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, join_rule="G1",
+    plays=frozenset({"turns", "hidden_hands"}), options=OPTIONS, shapes=SHAPES, words=WORDS,
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
-    lobby=lobby,
 )
 
-__all__ = ["GAIA", "apply", "legal_moves", "new_game", "normalize_options", "score",
-           "view_for"]
+__all__ = ["GAIA", "apply", "finish", "legal_moves", "new_game", "normalize_options",
+           "score", "view_for"]

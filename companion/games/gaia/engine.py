@@ -6,14 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import handler_for
+from companion.games.base import copy_state, handler_for
 from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.gaia import cards, known, moves, power
 from companion.games.gaia.claims import resolve_claims
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, window
 from companion.games.gaia.names import who
-from companion.games.gaia.state import clone
 from companion.games.gaia.turns import can_claim, check_cards_out, check_win, pass_turn
 from companion.games.turns import seated
 
@@ -86,7 +85,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Ev
     automatic steps (cascade, feeding, turn passing, end of game) included.
     """
     spec = check_turn(state, seat, move)
-    new = clone(state)
+    new = copy_state(state)
     ctx = Ctx(new, seat)
     spec.run(ctx, move)
     known.remember(new)

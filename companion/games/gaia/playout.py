@@ -8,8 +8,7 @@ companion. Every move it makes must be accepted by the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.gaia import feeding
@@ -34,6 +33,7 @@ from companion.games.gaia.document import GaiaState, window
 from companion.games.gaia.engine import apply
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.turns import can_claim
+from companion.games.playout import Playout
 
 State = GaiaState
 
@@ -57,14 +57,12 @@ def random_objective(rng: random.Random) -> list[str]:
 
 
 @dataclass
-class Table:
+class Table(Playout):
     """A physical table: the true decks and hands behind the companion's state."""
 
-    rng: random.Random
-    state: State
     decks: dict[str, list[Any]]
     hands: list[list[Any]]
-    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    engine = staticmethod(apply)
 
     @classmethod
     def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
@@ -99,22 +97,12 @@ class Table:
                    if p["seat"] != reaction["actor"] and p["seat"] not in reaction["passed"]]
         return int(self.rng.choice([reaction["actor"], *waiting, *waiting]))
 
-    def step(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """Play one random truthful move; returns the move and its events."""
+    def choose(self) -> tuple[int, dict[str, Any]]:
         seat = self.mover()
-        move = self.choose(seat)
-        before = self.state
-        self.state, events = apply(self.state, seat, move)
-        self._after(seat, move, before)
-        self.log.append((seat, move))
-        return move, events
-
-    def play(self, max_moves: int = 2000) -> Iterator[tuple[dict[str, Any], list[Any]]]:
-        while self.state["status"] == "playing" and len(self.log) < max_moves:
-            yield self.step()
+        return seat, self.pick(seat)
 
     # -- choosing a move --------------------------------------------------------------
-    def choose(self, seat: int) -> dict[str, Any]:
+    def pick(self, seat: int) -> dict[str, Any]:
         state = self.state
         phase = state["turn"]["phase"]
         if phase == "feeding":
@@ -244,7 +232,7 @@ class Table:
         elif len(hand) > HAND_LIMIT:
             move["discard"] = hand.pop(self.rng.randrange(len(hand)))
 
-    def _after(self, seat: int, move: dict[str, Any], before: State) -> None:
+    def after(self, seat: int, move: dict[str, Any], before: State) -> None:
         """The true cards of moves made outside the mover's own turn flow."""
         if move["type"] == "defend":
             self.hands[seat].remove("defense")

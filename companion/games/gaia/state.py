@@ -30,11 +30,9 @@ from companion.games.gaia.components import (
 )
 from companion.games.gaia.document import (
     GaiaState,
-    HandPart,
     Objective,
     Options,
     Player,
-    Tile,
 )
 
 State = GaiaState
@@ -146,28 +144,13 @@ def new_game(options: Options, players: list[dict[str, Any]],
     expert = options["variant"] == "expert"
     display = _display(setup, expert)
     order, first = seating(setup, n, "G2.4", "gaia")
-    pawns = pawns_per_player(n)
     state: State = {
-        "game": "gaia",
-        "options": options,
-        "status": "playing",
-        "players": [{"seat": i, "name": p.get("name", f"Player {i + 1}"),
-                     "color": p.get("color"), "pawns": pawns, "pawns_total": pawns,
-                     "hand": {pile: {"known": [], "unknown": DEAL[pile]} for pile in DEAL},
-                     "tableau": {}} for i, p in enumerate(players)],
+        "game": "gaia", "options": options, "status": "playing",
+        "players": _seated(players),
         "turn": {"seat": first, "actions_left": 2, "phase": "actions", "number": 1},
-        "order": order,
-        "first_player": first,
-        "tiles": {},
-        "next_city": 1,
+        "order": order, "first_player": first, "tiles": {}, "next_city": 1,
         "supply": {"tiles": dict(TILE_COUNTS), "animals": ANIMAL_TOKENS},
-        "piles": {
-            "nature": {"deck": NATURE_TOTAL - DEAL["nature"] * n - DISPLAY_SIZES["nature"],
-                       "display": display["nature"]},
-            "life": {"deck": LIFE_TOTAL - DEAL["life"] * n - DISPLAY_SIZES["life"],
-                     "display": display["life"]},
-            "discard": [],
-        },
+        "piles": _piles(display, n),
         "objectives": [_objective(i, o, expert) for i, o in enumerate(raw_objectives)],
         "result": None,
     }
@@ -176,6 +159,26 @@ def new_game(options: Options, players: list[dict[str, Any]],
     cards.check_accounting(state, first)
     return state
 
+
+
+def _seated(players: list[dict[str, Any]]) -> list[Player]:
+    """Each player's pawns (G1) and dealt hand (G2.2), every card unknown to the table."""
+    pawns = pawns_per_player(len(players))
+    return [{"seat": i, "name": p.get("name", f"Player {i + 1}"), "color": p.get("color"),
+             "pawns": pawns, "pawns_total": pawns,
+             "hand": {pile: {"known": [], "unknown": DEAL[pile]} for pile in DEAL},
+             "tableau": {}} for i, p in enumerate(players)]
+
+
+def _piles(display: dict[str, list[Any]], n: int) -> dict[str, Any]:
+    """The decks after the deal (G2.3) and the face-up display (G2.2)."""
+    return {
+        "nature": {"deck": NATURE_TOTAL - DEAL["nature"] * n - DISPLAY_SIZES["nature"],
+                   "display": display["nature"]},
+        "life": {"deck": LIFE_TOTAL - DEAL["life"] * n - DISPLAY_SIZES["life"],
+                 "display": display["life"]},
+        "discard": [],
+    }
 
 def _expert_setup(state: State, options: Options, display: dict[str, list[Any]],
                   n: int) -> None:
@@ -195,47 +198,3 @@ def _expert_setup(state: State, options: Options, display: dict[str, list[Any]],
         player["powers"] = {}
     state["turn"]["reaction"] = None
 
-
-def clone(state: State) -> State:
-    """A copy that shares only what is never mutated (options, card values).
-
-    Much cheaper than a deep copy: every container the engine mutates is
-    copied, the immutable leaves are shared.
-    """
-    new = state.copy()
-    new["players"] = [_player_copy(p) for p in state["players"]]
-    new["turn"] = state["turn"].copy()
-    reaction = state["turn"].get("reaction")
-    if reaction:
-        new["turn"]["reaction"] = {**reaction, "passed": list(reaction.get("passed", []))}
-    new["tiles"] = {k: _tile_copy(t) for k, t in state["tiles"].items()}
-    supply = state["supply"]
-    new["supply"] = {"tiles": dict(supply["tiles"]), "animals": supply["animals"]}
-    piles = state["piles"]
-    new["piles"] = {pile: {**piles[pile], "display": list(piles[pile]["display"])}
-                    for pile in piles if pile != "discard"}
-    new["piles"]["discard"] = list(piles["discard"])
-    new["objectives"] = [o.copy() for o in state["objectives"]]
-    return new
-
-
-def _player_copy(player: Player) -> Player:
-    new: Player = {**player, "hand": {k: _hand_copy(h) for k, h in player["hand"].items()},
-                   "tableau": dict(player["tableau"])}
-    if "powers" in player:
-        new["powers"] = dict(player["powers"])
-    return new
-
-
-def _hand_copy(part: HandPart) -> HandPart:
-    new: HandPart = {**part, "known": list(part["known"])}
-    if "held" in part:
-        new["held"] = list(part["held"])
-    return new
-
-
-def _tile_copy(tile: Tile) -> Tile:
-    city = tile["city"]
-    if city is None:
-        return tile.copy()
-    return {**tile, "city": {**city, "pawns": list(city["pawns"])}}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import copy_state
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
 from companion.games.gaia import cards, known, power
 from companion.games.gaia.board import met_needs, offers, xy
 from companion.games.gaia.context import Ctx
 from companion.games.gaia.document import GaiaState, HandPart, Player, Tile
-from companion.games.gaia.state import clone
 from companion.games.gaia.turns import end_game, final_places, placed, ranking, totals
 from companion.games.ranking import places
 
@@ -129,7 +129,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
         raise GameNotActive("G9", "gaia.game.finished")
     if not isinstance(hand, dict) or set(hand) - set(cards.piles_of(state)):
         raise BadMove("move", "move.bad_field", field="hand")
-    new = clone(state)
+    new = copy_state(state)
     player = new["players"][seat]
     player.pop("redeclare", None)
     for pile in cards.piles_of(state):
@@ -165,7 +165,7 @@ def finish(state: State) -> tuple[State, list[dict[str, Any]]]:
     """The table stops early: rank the current state; the seat to move ended it."""
     if state["status"] != "playing":
         raise GameNotActive("G9", "gaia.game.finished")
-    new = clone(state)
+    new = copy_state(state)
     ctx = Ctx(new, new["turn"]["seat"])
     end_game(ctx, "stopped", ender=ctx.seat)
     return new, ctx.events

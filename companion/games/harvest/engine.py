@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import handler_for
+from companion.games.base import copy_state, handler_for
 from companion.games.errors import GameNotActive, RuleViolation
-from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State, clone
-from companion.games.ranking import places, result
+from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State
+from companion.games.ranking import places, ranked_end
 from companion.games.turns import seated
 
 Event = dict[str, Any]
@@ -72,11 +72,7 @@ def _close_round(state: State, events: Events) -> None:
 
 
 def _end(state: State, reason: str, events: Events) -> None:
-    state["status"] = "finished"
-    rows = score(state)["players"]
-    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
-                             reason, scores={str(r["seat"]): r["total"] for r in rows})
-    events.append({"type": "game_over", "result": state["result"]})
+    events.append({"type": "game_over", "result": ranked_end(state, score, reason)})
 
 
 def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]:
@@ -84,7 +80,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]
     if state["status"] != "playing":
         raise GameNotActive("H3.1", "harvest.game.finished")
     handler = handler_for(move, {"enter": _enter})
-    new = clone(state)
+    new = copy_state(state)
     events: Events = []
     handler(new, seat, move, events)
     return new, events
@@ -94,7 +90,7 @@ def finish(state: State) -> tuple[State, Events]:
     """H3.2: the host ends the game early; the closed rounds count, the open one not."""
     if state["status"] != "playing":
         raise GameNotActive("H3.1", "harvest.game.finished")
-    new = clone(state)
+    new = copy_state(state)
     new["pending"] = {}
     events: Events = []
     _end(new, "stopped", events)

@@ -81,10 +81,3 @@ def new_game(options: Options, players: list[dict[str, Any]],
         "rounds": [], "pending": {}, "result": None,
     }
 
-
-def clone(state: State) -> State:
-    new = state.copy()
-    new["turn"] = {"round": state["turn"]["round"], "entered": list(state["turn"]["entered"])}
-    new["rounds"] = [list(r) for r in state["rounds"]]
-    new["pending"] = dict(state["pending"])
-    return new

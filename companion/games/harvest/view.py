@@ -1,14 +1,12 @@
-"""What the table sees of a harvest (H2.2: never a points entry of the open round),
-what a seat sees of its own entry, and joining."""
+"""What the table sees of a harvest (H2.2: never a points entry of the open round)
+and what a seat sees of its own entry."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import free_colors, join_common
-from companion.games.errors import BadMove, RuleViolation
 from companion.games.harvest.engine import score
-from companion.games.harvest.state import MAX_PLAYERS, Options, State
+from companion.games.harvest.state import State
 
 
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -41,19 +39,3 @@ def public_move(move: dict[str, Any]) -> dict[str, Any]:
     closes (the round's event shows them all)."""
     return {k: v for k, v in move.items() if k != "points"}
 
-
-def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
-    """Nobody holds cards: every declaration is refused."""
-    raise BadMove("move", "harvest.hand.none")
-
-
-def join_player(options: Options, roster: list[dict[str, Any]],
-                fields: dict[str, Any]) -> dict[str, Any]:
-    """H1.2: a visible name and a colour nobody at the table has."""
-    if len(roster) >= MAX_PLAYERS:
-        raise RuleViolation("H1.2", "join.full", max=MAX_PLAYERS)
-    return join_common(roster, fields, "H1.2")
-
-
-def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"colors": free_colors(roster), "seats_left": max(0, MAX_PLAYERS - len(roster))}

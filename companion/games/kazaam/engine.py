@@ -6,13 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import handler_for, player_name
+from companion.games.base import copy_state, handler_for, player_name
 from companion.games.errors import GameNotActive, NotYourTurn, WrongPhase
 from companion.games.kazaam import actions, powers, tiles
 from companion.games.kazaam.components import ACTIONS_PER_TURN
 from companion.games.kazaam.context import Ctx
 from companion.games.kazaam.score import score
-from companion.games.kazaam.state import State, clone, window
+from companion.games.kazaam.state import State, window
 from companion.games.ranking import result
 from companion.games.turns import next_seat, seat_before
 
@@ -63,7 +63,7 @@ def check_turn(state: State, seat: int, move: Any) -> Spec:
 def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Event]]:
     """Apply ``move`` by ``seat`` to a copy of ``state``; returns it with the events."""
     spec = check_turn(state, seat, move)
-    new = clone(state)
+    new = copy_state(state)
     ctx = Ctx(new, seat)
     spec.run(ctx, move)
     turn = new["turn"]
@@ -136,12 +136,3 @@ def end_game(ctx: Ctx, reason: str) -> None:
                              reason, scores={str(r["seat"]): r["total"] for r in rows})
     ctx.emit("game_over", result=state["result"])
 
-
-def finish(state: State) -> tuple[State, list[Event]]:
-    """The table stops early: score the boards as they are."""
-    if state["status"] != "playing":
-        raise GameNotActive("K6.1", "kazaam.game.finished")
-    new = clone(state)
-    ctx = Ctx(new, new["turn"]["seat"])
-    end_game(ctx, "stopped")
-    return new, ctx.events

@@ -7,7 +7,7 @@ as a table would; every move it makes must be accepted by the engine.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.kazaam.components import (
@@ -29,6 +29,7 @@ from companion.games.kazaam.state import (
     window,
 )
 from companion.games.kazaam.tiles import Tile
+from companion.games.playout import Move, Playout
 
 
 def random_cost(rng: random.Random) -> list[str]:
@@ -39,12 +40,10 @@ def random_cost(rng: random.Random) -> list[str]:
 
 
 @dataclass
-class Table:
-    rng: random.Random
-    state: State
+class Table(Playout):
     all: list[Tile]
     hands: list[list[Tile]]
-    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    engine = staticmethod(apply)
 
     @classmethod
     def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
@@ -61,22 +60,13 @@ class Table:
                    "ingredient": rng.choice(INGREDIENTS)} for i in range(players)]
         return cls(rng, new_game(opts, roster, {}), everything, hands)
 
-    def step(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def choose(self) -> tuple[int, Move]:
         turn = self.state["turn"]
         seat = window(turn)["target"] if turn["phase"] == "reaction" else turn["seat"]
-        move = self.choose(seat)
-        before = self.state
-        self.state, events = apply(self.state, seat, move)
-        self._after(seat, move, before)
-        self.log.append((seat, move))
-        return move, events
-
-    def play(self, max_moves: int = 3000) -> Any:
-        while self.state["status"] == "playing" and len(self.log) < max_moves:
-            yield self.step()
+        return seat, self.pick(seat)
 
     # -- choosing ---------------------------------------------------------------------
-    def choose(self, seat: int) -> dict[str, Any]:
+    def pick(self, seat: int) -> dict[str, Any]:
         rng, state = self.rng, self.state
         if state["turn"]["phase"] == "reaction":
             return {"type": "react", "answer": rng.choice(["cancel", "accept"])}
@@ -145,7 +135,7 @@ class Table:
             rest.remove(tile)
         return rest
 
-    def _after(self, seat: int, move: dict[str, Any], before: State) -> None:
+    def after(self, seat: int, move: dict[str, Any], before: State) -> None:
         kind = move["type"]
         if kind == "draw":  # any tile still in the (possibly reshuffled) pile may come up
             self.hands[seat].append(self.rng.choice(self._pile_now()))

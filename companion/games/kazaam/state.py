@@ -249,17 +249,3 @@ def new_game(options: Options, players: list[dict[str, Any]],
         "held": [], "idle_turns": 0,
     }
 
-
-def clone(state: State) -> State:
-    """A copy sharing only immutable values (options, tile dicts)."""
-    new = state.copy()
-    new["players"] = [{**p, "hand": {"known": list(p["hand"]["known"]),
-                                     "unknown": p["hand"]["unknown"]},
-                       "board": {s: (b.copy() if b is not None else None)
-                                 for s, b in p["board"].items()},
-                       "pool": dict(p["pool"])} for p in state["players"]]
-    new["turn"] = state["turn"].copy()
-    new["discard"] = list(state["discard"])
-    new["costs"] = {k: list(v) for k, v in state["costs"].items()}
-    new["held"] = [r.copy() for r in state.get("held", [])]
-    return new

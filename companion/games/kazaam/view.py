@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import free_colors, join_common
+from companion.games.base import copy_state, free_colors, join_common
 from companion.games.errors import BadMove, GameNotActive, RuleViolation
 from companion.games.kazaam import known, powers, tiles
 from companion.games.kazaam.components import MAX_PLAYERS, TYPES
 from companion.games.kazaam.engine import stalled
 from companion.games.kazaam.score import breakdown
-from companion.games.kazaam.state import Options, State, clone
+from companion.games.kazaam.state import Options, State
 
 STALLED = "kazaam.stalled.no_tiles"
 
@@ -85,7 +85,7 @@ def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
     if not isinstance(hand, dict) or set(hand) - {"tiles"} \
             or not isinstance(hand.get("tiles", []), list):
         raise BadMove("move", "move.bad_field", field="tiles")
-    new = clone(state)
+    new = copy_state(state)
     player = new["players"][seat]
     declared = [tiles.parse(t, new["options"]["ingredients"]) for t in hand.get("tiles", [])]
     named, missing = len(declared), list(declared)

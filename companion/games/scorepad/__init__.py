@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import GameOf, RulesText
-from companion.games.scorepad import rules_text
+from companion.games.scorepad import engine, legal, rules_text, state, view
 from companion.games.scorepad.board_svg import draw
-from companion.games.scorepad.engine import apply, finish
+from companion.games.scorepad.engine import apply
 from companion.games.scorepad.legal import legal_moves
 from companion.games.scorepad.options import OPTIONS, WORDS
 from companion.games.scorepad.score import score
 from companion.games.scorepad.shapes import SHAPES
-from companion.games.scorepad.state import (
-    COLORS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Options,
-    new_game,
-    normalize_options,
-)
-from companion.games.scorepad.view import (
-    declare_hand,
-    join_info,
-    join_player,
-    private_view,
-    public_move,
-    view_for,
-)
+from companion.games.scorepad.state import Options, new_game, normalize_options
 
 
 def players_for(options: Options) -> tuple[int, int]:
@@ -33,17 +20,21 @@ def players_for(options: Options) -> tuple[int, int]:
     return int(options["min_players"]), int(options["max_players"])
 
 
-SCOREPAD = GameOf(
-    name="scorepad", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-    normalize_options=normalize_options, new_game=new_game, apply=apply,
-    legal_moves=legal_moves, view_for=view_for, score=score, declare_hand=declare_hand,
-    public_move=public_move, finish=finish, join_player=join_player, join_info=join_info,
-    private_view=private_view, board_svg=draw, options=OPTIONS,
-    shapes=SHAPES, words=WORDS,
+def lobby(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
+    """Before the first move: the pad's title beside the empty turn and result."""
+    return {"turn": None, "result": None, "title": options["title"]}
+
+
+SCOREPAD = GameOf.from_modules(
+    "scorepad", state, engine, legal, view, board_svg=draw, score=score, players_for=players_for,
+    lobby=lobby, min_players=state.MIN_PLAYERS, max_players=state.MAX_PLAYERS,
+    join_rule="S1.2", end_rule="S3.1", colors=state.COLORS, seat_in_move=True,
+    options=OPTIONS, words=WORDS, shapes=SHAPES,
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
-    colors=COLORS, seat_in_move=True, players_for=players_for,
-    lobby=lambda options, roster: {"turn": None, "result": None, "title": options["title"]},
 )
+
+#: S3.1: the host ends the pad; it is ranked as it stands
+finish = SCOREPAD.finish
 
 __all__ = ["SCOREPAD", "apply", "finish", "legal_moves", "new_game", "normalize_options",
            "score"]

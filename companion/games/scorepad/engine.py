@@ -1,15 +1,16 @@
-"""``apply`` for the score pad: score entries, corrections, turns, rounds, the end (S2, S3)."""
+"""``apply`` for the score pad: score entries, corrections, turns, rounds, the end (S2, S3);
+the host stops a pad with the ``finish`` every game shares (S3.1)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.base import handler_for, player_name
+from companion.games.base import copy_state, handler_for, player_name
 from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
-from companion.games.ranking import result
+from companion.games.ranking import ranked_end
 from companion.games.scorepad.score import score
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, clone, point_keys
+from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, point_keys
 from companion.games.turns import next_seat, seated
 
 Event = dict[str, Any]
@@ -95,7 +96,7 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, Events]
     if state["status"] != "playing":
         raise GameNotActive("S3.1", "scorepad.game.finished")
     handler = handler_for(move, HANDLERS)
-    new = clone(state)
+    new = copy_state(state)
     events: Events = []
     handler(new, seat, move, events)
     return new, events
@@ -130,18 +131,5 @@ def pass_turn(state: State, events: Events) -> None:
 
 def end_game(state: State, reason: str, events: Events) -> None:
     """S3.2: the ranking as it stands; ties share first place."""
-    state["status"] = "finished"
-    rows = score(state)["players"]
-    state["result"] = result([r["seat"] for r in rows], {r["seat"]: r["rank"] for r in rows},
-                             reason, scores={str(r["seat"]): r["total"] for r in rows})
-    events.append({"type": "game_over", "result": state["result"]})
+    events.append({"type": "game_over", "result": ranked_end(state, score, reason)})
 
-
-def finish(state: State) -> tuple[State, Events]:
-    """S3.1: the host ends the game; it is ranked as it stands."""
-    if state["status"] != "playing":
-        raise GameNotActive("S3.1", "scorepad.game.finished")
-    new = clone(state)
-    events: Events = []
-    end_game(new, "stopped", events)
-    return new, events

@@ -6,9 +6,9 @@ Every move is filled in from ``legal_moves``; the engine must accept each one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.playout import Move, Playout
 from companion.games.scorepad.engine import apply
 from companion.games.scorepad.legal import legal_moves
 from companion.games.scorepad.state import (
@@ -19,7 +19,6 @@ from companion.games.scorepad.state import (
     normalize_options,
 )
 
-Move = dict[str, Any]
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu")
 
 
@@ -39,11 +38,8 @@ def fill(rng: random.Random, state: State, template: Move) -> Move:
     return move
 
 
-@dataclass
-class Table:
-    rng: random.Random
-    state: State
-    log: list[tuple[int, Move]] = field(default_factory=list)
+class Table(Playout):
+    engine = staticmethod(apply)
 
     @classmethod
     def deal(cls, seed: int, players: int = 3, **options: Any) -> Table:
@@ -68,13 +64,3 @@ class Table:
         if state["options"]["scoring"] == "per_round":
             weights = [1 if t["type"] == "end_turn" else 0 for t in templates]
         return on_turn, fill(rng, state, rng.choices(templates, weights)[0])
-
-    def step(self) -> tuple[Move, list[dict[str, Any]]]:
-        seat, move = self.choose()
-        self.state, events = apply(self.state, seat, move)
-        self.log.append((seat, move))
-        return move, events
-
-    def play(self, max_moves: int = 2000) -> Any:
-        while self.state["status"] == "playing" and len(self.log) < max_moves:
-            yield self.step()

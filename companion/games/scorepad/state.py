@@ -155,10 +155,3 @@ def new_game(options: Options, players: list[dict[str, Any]],
         "result": None,
     }
 
-
-def clone(state: State) -> State:
-    """A copy sharing only what no move changes (options, names)."""
-    new = state.copy()
-    new["turn"] = state["turn"].copy()
-    new["entries"] = {seat: dict(rounds) for seat, rounds in state["entries"].items()}
-    return new

@@ -1,13 +1,12 @@
-"""What everybody sees (nothing is hidden on a score pad), joining, and hands (none)."""
+"""What everybody sees: nothing is hidden on a score pad (its hands, its joining and
+its moves are the ones every game shares, ``GameOf``'s defaults)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import free_colors, join_common
-from companion.games.errors import BadMove, RuleViolation
 from companion.games.scorepad.score import breakdown, score
-from companion.games.scorepad.state import COLORS, Options, State
+from companion.games.scorepad.state import State
 
 
 def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -29,36 +28,5 @@ def view_for(state: State, seat: int | None = None) -> dict[str, Any]:
         "first_player": state["first_player"], "players": players,
         "turn": dict(state["turn"]), "round": state["round"], "rounds": options["rounds"],
         "result": state["result"]}
-    if seat is not None:
-        view.update(private_view(state, seat))
     return view
 
-
-def private_view(state: State, seat: int) -> dict[str, Any]:
-    """Nothing on a score pad is private."""
-    return {}
-
-
-def public_move(move: dict[str, Any]) -> dict[str, Any]:
-    """Every entry is public."""
-    return move
-
-
-def declare_hand(state: State, seat: int, hand: dict[str, Any]) -> State:
-    """A score pad keeps no hidden hand: every declaration is refused."""
-    raise BadMove("move", "scorepad.hand.none")
-
-
-def join_player(options: Options, roster: list[dict[str, Any]],
-                fields: dict[str, Any]) -> dict[str, Any]:
-    """S1.2: a visible name nobody at the table has, and one of twelve colours nobody
-    has."""
-    most = options["max_players"]
-    if len(roster) >= most:
-        raise RuleViolation("S1.2", "join.full", max=most)
-    return join_common(roster, fields, "S1.2", COLORS)
-
-
-def join_info(options: Options, roster: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"colors": free_colors(roster, COLORS),
-            "seats_left": max(0, options["max_players"] - len(roster))}

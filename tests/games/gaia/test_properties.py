@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from companion.games.errors import RuleError
 from companion.games.gaia import apply, legal_moves, new_game
-from companion.games.gaia.board import key, satisfied, xy
+from companion.games.gaia.board import satisfied, xy
+from companion.games.gaia.complete import complete as expand
 from companion.games.gaia.components import (
     ANIMAL_TOKENS,
     LIFE_COUNTS,
@@ -75,119 +76,6 @@ def test_random_playouts_reach_a_result_with_invariants(seed, players, profile):
     result = table.state["result"]
     assert sorted(result["ranking"]) == list(range(players))
     assert result["winner"] == result["ranking"][0]
-
-
-def _room(s: dict[str, Any], seat: int, pile: str, rng: random.Random) -> Any:
-    """An identity for an unknown card that accounting still allows."""
-    from companion.games.gaia.cards import seen_by
-    seen = seen_by(s, seat)  # the public cards (known ones in hands too) and its own
-    if pile == "nature":
-        free = [t for t in TERRAINS if seen[t] < NATURE_COUNTS[t]]
-        return rng.choice(free) if free else None
-    if pile == "power":
-        deck = s["options"]["power_deck"]
-        free = [c for c, n in deck.items() if seen[c] < n]
-        return rng.choice(free) if free else None
-    if seen["animals"] < LIFE_COUNTS["animals"]:
-        return {"kind": "animals", "symbol": "star"}
-    return {"kind": "city", "symbol": "star", "needs": ["sea", "sea", "sea", "sea"]}
-
-
-def _discard_for(s: dict[str, Any], seat: int, rng: random.Random, drawn: str = "") -> Any:
-    hand = s["players"][seat]["hand"]
-    power = hand.get("power")
-    if drawn == "power" and power and len(power["known"]) + power["unknown"] >= 2:
-        return power["known"][0] if power["known"] else _room(s, seat, "power", rng)
-    for pile in ("nature", "life"):
-        if hand[pile]["known"]:
-            return hand[pile]["known"][0]
-    pile = "nature" if hand["nature"]["unknown"] else "life"
-    return _room(s, seat, pile, rng)
-
-
-def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
-           ) -> dict[str, Any]:
-    """A concrete move from a legal-moves template."""
-    kind = t["type"]
-    if kind == "draw":
-        move = {k: t[k] for k in ("type", "pile", "from", "slot") if k in t}
-        if t.get("refill_required"):
-            move["refill"] = _room(s, seat, t["pile"], rng)
-        if t["discard_required"]:  # the card just taken face up is always one to give up
-            move["discard"] = (t["card"] if t["from"] == "display"
-                               else _discard_for(s, seat, rng, t["pile"]))
-        return move
-    if kind in ("play_nature", "play_animals"):
-        move = dict(t, at=rng.choice(t["at"]))
-        return move
-    if kind == "play_city":
-        square = rng.choice(t["at"])
-        if t["needs"] is not None:
-            return {"type": kind, "symbol": t["symbol"], "needs": t["needs"], "at": square["at"]}
-        avail = rng.sample(square["available"], len(square["available"]))
-        needs = [avail[0], avail[1] if len(avail) > 1 else avail[0],
-                 rng.choice(TERRAINS), "animals"]
-        return {"type": kind, "symbol": t["symbol"], "needs": needs, "at": square["at"]}
-    if kind == "feed":
-        return {"type": "feed", "auto": True} if "auto" in t else _feed(s, t, rng)
-    if kind == "play_power":
-        move = {"type": kind, "card": t["card"]}
-        if "pairs" in t:
-            move["at"], move["to"] = rng.choice(t["pairs"])
-        elif "at" in t:
-            move["at"] = rng.choice(t["at"])
-        return move
-    if kind == "tornado":
-        return _tornado(s, seat, t, rng)
-    return dict(t)
-
-
-def _feed(s: dict[str, Any], t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A chosen feeding: each city in the template's order, from a source with tokens left."""
-    tokens = {k: tile["animals"] for k, tile in s["tiles"].items()}
-    chosen = []
-    for entry in t["cities"]:
-        left = [src for src in entry["sources"] if tokens[key(src)] > 0]
-        if left:
-            src = rng.choice(left)
-            tokens[key(src)] -= 1
-            chosen.append({"city": entry["city"], "from": src})
-    return {"type": "feed", "sources": chosen}
-
-
-def _tornado(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
-             ) -> dict[str, Any]:
-    """One card from each victim: a known card the table saw go in when the pile holds
-    nothing else, else any identity the actor's accounting allows (counting the public
-    cards, every known card held and the actor's hand, each once). The victim's private
-    declarations are not the actor's to see (G1.2): naming against them is accepted."""
-    from companion.games.gaia.cards import held_cards, kind_of, public_cards
-    seen = [kind_of(c) for c in public_cards(s)]
-    seen += [kind_of(c) for p in s["players"] if p["seat"] != seat for c in held_cards(p)]
-    seen += [kind_of(c) for h in s["players"][seat]["hand"].values() for c in h["known"]]
-    limits = {**NATURE_COUNTS, **LIFE_COUNTS, **(s["options"]["power_deck"] or {})}
-    picks: dict[int, tuple[str, Any]] = {}
-    for entry in t["taken"]:
-        victim = s["players"][entry["seat"]]["hand"]
-        pile = rng.choice([p for p, n in entry["hand_counts"].items() if n])
-        # a known card taken is counted already (among its holder's held cards)
-        held = victim[pile].get("held", [])
-        only_held = len(held) == entry["hand_counts"][pile]
-        picks[entry["seat"]] = (pile, rng.choice(held) if only_held else None)
-    taken = []
-    for entry in t["taken"]:
-        pile, card = picks[entry["seat"]]
-        if card is None:
-            kinds = {"nature": list(TERRAINS), "life": ["animals", "city"],
-                     "power": list(s["options"]["power_deck"] or {})}[pile]
-            free = [k for k in kinds if seen.count(k) < limits[k]]
-            kind = rng.choice(free)
-            card = ({"kind": "animals", "symbol": "star"} if kind == "animals" else
-                    {"kind": "city", "symbol": "star", "needs": ["sea"] * 4}
-                    if kind == "city" else kind)
-            seen.append(kind_of(card))
-        taken.append({"seat": entry["seat"], "card": card})
-    return {"type": "tornado", "taken": taken, "keep": rng.randrange(len(taken))}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

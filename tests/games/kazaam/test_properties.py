@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.kazaam import apply, legal_moves
-from companion.games.kazaam.components import INGREDIENTS, PARTS, TYPES
-from companion.games.kazaam.playout import Table, random_cost
-from companion.games.kazaam.tiles import hand_size, public_tiles
+from companion.games.kazaam.complete import complete as expand
+from companion.games.kazaam.components import INGREDIENTS
+from companion.games.kazaam.playout import Table
+from companion.games.kazaam.tiles import hand_size
 from tests.games.checks import replays_exactly, tried_cleanly
 
 PROFILES = [{}, {"end": "finish_round"}, {"chain_counts_face_down": False},
@@ -41,59 +41,6 @@ def test_random_playouts_reach_a_result_with_invariants(seed, players, profile):
     result = table.state["result"]
     assert sorted(result["ranking"]) == list(range(players))
     assert table.state["first_complete"] is not None
-
-
-def _identity(s: dict[str, Any], seat: int, parts: list[str], pool: dict[str, int] | None,
-              rng: random.Random) -> dict[str, Any] | None:
-    """A tile the accounting allows for an unknown tile of ``seat`` (K1.4): a type x part
-    with room left, a cost already bound to it or a new one; payable from ``pool``."""
-    visible = public_tiles(s, seat) + s["players"][seat]["hand"]["known"]
-    kinds = [(h, p) for h in TYPES for p in parts]
-    rng.shuffle(kinds)
-    for homunculus, part in kinds:
-        kind = f"{homunculus}.{part}"
-        limit = s["set"][kind]
-        if sum(1 for t in visible if f"{t['homunculus']}.{t['part']}" == kind) >= limit:
-            continue
-        costs = [list(c) for c in s["costs"].get(kind, [])]
-        if len(costs) < limit:
-            costs.append(_new_cost(pool, rng))
-        costs = [c for c in costs if c and (pool is None or not Counter(c) - Counter(pool))]
-        if costs:
-            return {"homunculus": homunculus, "part": part, "ingredients": rng.choice(costs)}
-    return None
-
-
-def _new_cost(pool: dict[str, int] | None, rng: random.Random) -> list[str]:
-    if pool is None:
-        return random_cost(rng)
-    units = [i for i, n in pool.items() for _ in range(min(n, 2))]
-    if len(units) < 2:
-        return []
-    return sorted(rng.sample(units, rng.randint(2, min(5, len(units)))))
-
-
-def expand(s: dict[str, Any], seat: int, t: dict[str, Any], rng: random.Random
-           ) -> dict[str, Any]:
-    """A concrete move from a template; unknown tiles get an identity the accounting
-    allows (and, for a build, one the pool can pay)."""
-    if t["type"] == "build":
-        if t["tile"] is None:
-            part = rng.choice(sorted(t["free_slots"]))
-            tile = _identity(s, seat, [part], t["pool"], rng)
-            assert tile is not None, "an unknown build is offered only when one is possible"
-            return {"type": "build", "tile": tile, "slot": rng.choice(t["free_slots"][part])}
-        return {"type": "build", "tile": t["tile"], "slot": rng.choice(t["slot"])}
-    if t["type"] == "discard" and t["tile"] is None:
-        tile = _identity(s, seat, list(PARTS), None, rng)
-        assert tile is not None, "an unknown tile has some identity left"
-        return {"type": "discard", "tile": tile}
-    if t["type"] == "power":
-        target = rng.choice(t["targets"])
-        if t["power"] == "torso":
-            target = {"ingredients": rng.sample(INGREDIENTS, 3)}
-        return {"type": "power", "slot": t["slot"], "target": target}
-    return dict(t)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
