@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import copy_state
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.gaia import cards
 from companion.games.gaia.board import cascade, key, neighbours, remove_city, xy
@@ -18,7 +19,6 @@ from companion.games.gaia.components import (
 from companion.games.gaia.context import Ctx, coord, coord_list
 from companion.games.gaia.document import GaiaState, Reaction, Tile, window
 from companion.games.gaia.names import place
-from companion.games.gaia.state import clone
 
 Move = dict[str, Any]
 
@@ -179,7 +179,7 @@ def foreseen(state: GaiaState, reaction: Reaction) -> list[dict[str, Any]]:
     would bring (the same code that applies it, run on a copy: the terrain a tile
     becomes, the cities whose needs change, the pawns that go home). The pawns its player
     may claim are left out: they are chosen when the window closes."""
-    trial = Ctx(clone(state), reaction["actor"])
+    trial = Ctx(copy_state(state), reaction["actor"])
     resolve(trial, reaction["card"], reaction["target"])
     if reaction["card"] == "tornado":  # who will give a card: the ones holding any
         victims = [p["seat"] for p in state["players"]

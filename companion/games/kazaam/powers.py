@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import player_name
+from companion.games.base import copy_state, player_name
 from companion.games.errors import BadMove, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import HAND_LIMIT, SLOTS, TORSO_TAKES
 from companion.games.kazaam.context import Ctx
-from companion.games.kazaam.state import Reaction, State, built_at, clone, window
+from companion.games.kazaam.state import Reaction, State, built_at, window
 
 Move = dict[str, Any]
 
@@ -130,7 +130,7 @@ def foreseen(state: State, reaction: Reaction) -> list[dict[str, Any]]:
     """K5.6: what the tail waiting for an answer does if it is let act, as the events it
     would bring (the same code, run on a copy): the part turned face down, or discarded
     when it already was."""
-    trial = Ctx(clone(state), reaction["actor"])
+    trial = Ctx(copy_state(state), reaction["actor"])
     strike(trial, reaction["target"], reaction["slot"])
     return trial.events
 
