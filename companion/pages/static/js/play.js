@@ -311,7 +311,7 @@ function render() {
   const mod = gameModule(state.game);
   const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
-  if (state.status === "lobby") parts.push(lobby(state));
+  if (state.status === "lobby") parts.push(lobby(state), setupChecklist(mod && mod.game));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
@@ -334,6 +334,27 @@ function render() {
   root.dataset.version = String(state.version);  // what the screen shows (tests wait on it)
   drawBoard();
   waitWhilePending();
+}
+
+// The lobby's setup checklist, when the game has one: every phone helps the host enter the
+// face-up cards in front of it. Kept across renders (what is half tapped stays), the
+// draft shown as each live state brings it.
+let setupNode = null;
+function setupChecklist(g) {
+  if (!g || !g.setupForm) return null;
+  const s = current();
+  const key = `${s.sid}:${state.players.length}`;
+  if (!setupNode || setupNode.key !== key) {
+    const put = async (slot, value) => {
+      const r = await api("PUT", `/sessions/${s.sid}/setup`, { token: s.token, body: { slot, value } });
+      if (r.status === 401) lostSeat(); else if (!r.ok) toast(r.data);
+      return r.ok;
+    };
+    setupNode = g.setupForm({ players: state.players.length, options: state.options, words: gameWords(state.game), put, compact: true });
+    setupNode.key = key;
+  }
+  setupNode.update(state.setup_draft || {});
+  return setupNode;
 }
 
 // While an action waits for its answer, the move controls wait too (no queue of guesses).
