@@ -110,7 +110,7 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
     powers: words.power_cards.filter((p) => (options.power_deck || {})[p] > 0), say: (text) => complain(text) };
   const list = places(players, expert);
   const values = {}; const by = {}; const sending = new Set();
-  let active = list[0].slot; let shown = null;
+  let active = list[0].slot; let shown = null; let latest = null;
   const cells = el("div", { class: "su-places" });
   const entry = el("div", { class: "su-entry", "aria-live": "polite" });
   const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
@@ -132,6 +132,8 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
     draw();
     sending.add(slot);
     try { await put(slot, value); } finally { sending.delete(slot); }
+    // the draft that arrived while this place was on its way (it names who entered it)
+    if (latest) section.update(latest);
   }
 
   function cell(p) {
@@ -195,6 +197,7 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
   // the draft as the server holds it (every phone's places): shown as it arrives, except
   // a place this screen is still sending
   section.update = (draft) => {
+    latest = draft;
     const wasEmpty = active && values[active] == null;
     for (const p of list) {
       if (sending.has(p.slot)) continue;
