@@ -133,7 +133,7 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
     sending.add(slot);
     try { await put(slot, value); } finally { sending.delete(slot); }
     // the draft that arrived while this place was on its way (it names who entered it)
-    if (latest) section.update(latest);
+    if (latest && latest[slot]) section.update(latest);
   }
 
   function cell(p) {

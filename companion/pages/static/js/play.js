@@ -311,7 +311,8 @@ function render() {
   const mod = gameModule(state.game);
   const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
-  if (state.status === "lobby") parts.push(lobby(state), setupChecklist(mod && mod.game));
+  // the checklist first: entering the cards in front of you is what the lobby asks now
+  if (state.status === "lobby") parts.push(setupChecklist(mod && mod.game), lobby(state));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
