@@ -34,7 +34,8 @@ function face(value) {
   if (value == null) return el("span", { class: "su-empty" }, "—");
   if (Array.isArray(value)) {
     const kinds = [...new Set(value)];
-    return el("span", { class: "known-face" }, kinds.length === 6 ? pic("rainbow", 22) || term("gaia", "rainbow")
+    // all six terrains: one small icon each; two pairs: each terrain twice
+    return el("span", { class: "known-face" }, kinds.length === 6 ? el("span", { class: "known-needs" }, kinds.map((k) => pic(k, 14)))
       : kinds.map((k) => el("span", { class: "su-pair" }, pic(k, 22), pic(k, 22))));
   }
   if (typeof value === "string") return el("span", { class: "known-face" }, pic(value, 26) || term("gaia", value));
@@ -58,8 +59,9 @@ const goalText = (card) => valueText(card.terrains);
 
 // -- what each kind of place asks ---------------------------------------------------------
 function objectiveEntry(ctx, done) {
+  // the faces say it (the words are each button's label for screen readers)
   const row = knownRow(t("ui.known"), ctx.box.filter(isGoal), { name: "objective-known", icon: goalFace, text: goalText,
-    onPick: (card) => done(card.terrains) });
+    short: () => "", onPick: (card) => done(card.terrains) });
   const pairs = slots(t("setup.pairs"), ctx.words.terrains, 2, { name: "pairs", labels: (v) => term("gaia", v), icon: pic,
     slotLabel: (n) => t("setup.pairTerrain", { n }) });
   pairs.node.addEventListener("change", () => {
