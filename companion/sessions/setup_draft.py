@@ -40,7 +40,8 @@ def _place(shape: shapes.Shape, slot: str) -> shapes.Shape | None:
     for part in slot.split("."):
         if isinstance(shape, shapes.Fields) and part in shape.fields:
             shape = shape.fields[part]
-        elif isinstance(shape, shapes.Items) and part.isdigit() and int(part) < shape.most:
+        elif (isinstance(shape, shapes.Items) and part.isascii() and part.isdigit()
+              and int(part) < shape.most):
             shape = shape.item
         else:
             return None

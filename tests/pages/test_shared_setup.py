@@ -39,8 +39,8 @@ def in_view(page, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert page.evaluate("() => window.scrollY") == 0
-    assert 0 <= box["y"] and box["y"] + box["height"] <= 800, (selector, box)
-    assert 0 <= box["x"] and box["x"] + box["width"] <= 1280, (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (selector, box)
 
 
 def test_phones_fill_the_setup_the_host_sees_it_live_and_starts(browser, live, shot):
@@ -97,7 +97,8 @@ def test_phones_fill_the_setup_the_host_sees_it_live_and_starts(browser, live, s
     # Ada the rest: the known objectives and the city face up, one tap each
     for i in range(1, 5):
         expect(ada.locator(".su-entry")).to_have_attribute("data-for", f"objectives.{i}")
-        ada.click(f"#setup [data-field=objective-known] .knownbtn[data-card='{face(GOALS[i + 5])}']")
+        known = f"[data-card='{face(GOALS[i + 5])}']"
+        ada.click(f"#setup [data-field=objective-known] .knownbtn{known}")
     ada.click("#setup [data-slot='display.life.0']")
     ada.click(f"#setup [data-field=life-known] .knownbtn[data-card='{face(FULL_BOX[6])}']")
     expect(host.locator("#setup .su-cell.filled")).to_have_count(11)

@@ -24,7 +24,7 @@ from companion.games.gaia.state import _objective
 
 
 def _index(raw: str, size: int, slot: str) -> int:
-    if not raw.isdigit() or int(raw) >= size:
+    if not (raw.isascii() and raw.isdigit()) or int(raw) >= size:
         raise BadMove("move", "session.setup.no_slot", slot=slot, field="slot")
     return int(raw)
 
