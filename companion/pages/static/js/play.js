@@ -8,7 +8,7 @@ import { sheet, choice } from "./ui.js";
 import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
-import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
+import { groupsCard, lobby, resultCard, setupChecklist, soundToggle, lastMoveOf } from "./play-parts.js";
 import { pending } from "./pending.js";
 import { rematchCard } from "./rematch.js";
 import { gameModule, gameWords, iconFor, loadModule } from "./play-games.js";
@@ -312,7 +312,7 @@ function render() {
   const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
   // the checklist first: entering the cards in front of you is what the lobby asks now
-  if (state.status === "lobby") parts.push(setupChecklist(mod && mod.game), lobby(state));
+  if (state.status === "lobby") parts.push(setupChecklist(mod && mod.game, state, current(), gameWords(state.game), lostSeat), lobby(state));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;
@@ -335,27 +335,6 @@ function render() {
   root.dataset.version = String(state.version);  // what the screen shows (tests wait on it)
   drawBoard();
   waitWhilePending();
-}
-
-// The lobby's setup checklist, when the game has one: every phone helps the host enter the
-// face-up cards in front of it. Kept across renders (what is half tapped stays), the
-// draft shown as each live state brings it.
-let setupNode = null;
-function setupChecklist(g) {
-  if (!g || !g.setupForm) return null;
-  const s = current();
-  const key = `${s.sid}:${state.players.length}`;
-  if (!setupNode || setupNode.key !== key) {
-    const put = async (slot, value) => {
-      const r = await api("PUT", `/sessions/${s.sid}/setup`, { token: s.token, body: { slot, value } });
-      if (r.status === 401) lostSeat(); else if (!r.ok) toast(r.data);
-      return r.ok;
-    };
-    setupNode = g.setupForm({ players: state.players.length, options: state.options, words: gameWords(state.game), put, compact: true });
-    setupNode.key = key;
-  }
-  setupNode.update(state.setup_draft || {});
-  return setupNode;
 }
 
 // While an action waits for its answer, the move controls wait too (no queue of guesses).
