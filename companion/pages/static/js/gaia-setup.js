@@ -104,7 +104,8 @@ function entryFor(place, ctx, done) {
 
 // -- the checklist ---------------------------------------------------------------------------
 // players: how many; options: the session's; words: the game's lists (GET /games);
-// put(slot, value) -> Promise<bool>: sends a place to the draft; onStart(body): the host's
+// put(slot, value) -> Promise<version|null>: sends a place to the draft (the version
+// it made, null when refused); onStart(body): the host's
 // start (null on a phone); compact: a phone's narrow layout.
 export function gaiaSetup({ players, options, words, put, onStart = null, compact = false }) {
   const expert = options.variant === "expert";
@@ -113,6 +114,7 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
   const list = places(players, expert);
   const values = {}; const by = {}; const sending = new Set();
   let active = list[0].slot; let shown = null; let latest = null;
+  const wrote = {};  // slot -> the version this screen's own write of it made
   const cells = el("div", { class: "su-places" });
   const entry = el("div", { class: "su-entry", "aria-live": "polite" });
   const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
@@ -133,9 +135,11 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
     if (!note.hidden) refreshNote();
     draw();
     sending.add(slot);
-    try { await put(slot, value); } finally { sending.delete(slot); }
+    let at = null;
+    try { at = await put(slot, value); } finally { sending.delete(slot); }
+    if (typeof at === "number") wrote[slot] = at;
     // the draft that arrived while this place was on its way (it names who entered it)
-    if (latest && latest[slot]) section.update(latest);
+    if (latest && typeof at === "number" && latest.version >= at) section.update(latest.draft, latest.version);
   }
 
   function cell(p) {
@@ -198,11 +202,12 @@ export function gaiaSetup({ players, options, words, put, onStart = null, compac
     note, cells, entry);
   // the draft as the server holds it (every phone's places): shown as it arrives, except
   // a place this screen is still sending
-  section.update = (draft) => {
-    latest = draft;
+  section.update = (draft, version) => {
+    latest = { draft, version };
     const wasEmpty = active && values[active] == null;
     for (const p of list) {
-      if (sending.has(p.slot)) continue;
+      // a place this screen is sending, or wrote after this draft's version, stays
+      if (sending.has(p.slot) || (wrote[p.slot] ?? -1) > version) continue;
       const held = draft && draft[p.slot];
       if (held) { values[p.slot] = held.value; by[p.slot] = held.by || null; } else { delete values[p.slot]; by[p.slot] = null; }
     }

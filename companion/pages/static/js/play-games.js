@@ -23,8 +23,9 @@
 //     setupForm({players, options, words, put, onStart, compact}) -> Node   optional, the
 //                                             lobby's setup checklist (the table screen's,
 //                                             and every phone's): put(slot, value) sends a
-//                                             place to the draft, node.update(draft) shows
-//                                             the draft as it arrives; the host's Start
+//                                             place to the draft (-> the version it made),
+//                                             node.update(draft, version) shows the draft
+//                                             as it arrives; the host's Start
 //                                             calls onStart(startBody)
 //   };
 // ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},

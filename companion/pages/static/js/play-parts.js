@@ -46,12 +46,12 @@ export function setupChecklist(g, state, s, words, lost) {
     const put = async (slot, value) => {
       const r = await api("PUT", `/sessions/${s.sid}/setup`, { token: s.token, body: { slot, value } });
       if (r.status === 401) lost(); else if (!r.ok) toast(r.data);
-      return r.ok;
+      return r.ok ? r.data.version : null;
     };
     setupNode = g.setupForm({ players: state.players.length, options: state.options, words, put, compact: true });
     setupNode.key = key;
   }
-  setupNode.update(state.setup_draft || {});
+  setupNode.update(state.setup_draft || {}, state.version);
   return setupNode;
 }
 

@@ -104,7 +104,7 @@ function lobby() {
 async function putSlot(slot, value) {
   const r = await api("PUT", `/sessions/${ctx.sid}/setup`, { token: ctx.host, body: { slot, value } });
   if (!r.ok) toast(r.data);
-  return r.ok;
+  return r.ok ? r.data.version : null;
 }
 
 function startBox() {
@@ -122,7 +122,7 @@ function startBox() {
   if (!setupBox || setupBox.players !== s.players.length) {
     setupBox = setupForm({ players: s.players.length, options: s.options, words: ctx.game.words, put: putSlot, onStart: start });
   }
-  setupBox.update(s.setup_draft || {});
+  setupBox.update(s.setup_draft || {}, s.version);
   return setupBox;
 }
 
