@@ -20,6 +20,7 @@ from companion.api import (
     schemas,
     seats,
     sessions,
+    setup,
     stream,
 )
 
@@ -59,7 +60,7 @@ def init_api(app: Flask) -> Api:
         app.config.setdefault(key, value)
     api = Api(app, spec_kwargs={"extra_plugins": [contract.OperationIds()]})
     game_schemas.document(api.spec)  # one move schema per game, from GAMES
-    for module in (sessions, seats, join, stream, pictures, results, games):
+    for module in (sessions, seats, setup, join, stream, pictures, results, games):
         api.register_blueprint(module.blp)
     api.register_blueprint(join.health)
     app.register_blueprint(docs.bp)  # vendored Swagger UI at /api/v1/docs (not in the spec)

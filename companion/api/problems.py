@@ -128,7 +128,7 @@ def rule_problem(err: RuleError) -> Response:
     type_ = f"/api/v1/rules/{game}#{err.rule}" if game else "about:blank"
     code = RULE_CODES.get(type(err).__name__, "rule_violation")
     extra: dict[str, Any] = {"rule": err.rule, "key": err.key, "params": err.params}
-    if code == "bad_move":
+    if code == "bad_move" or "field" in err.params:  # the field the refusal is about
         extra["errors"] = {str(err.params.get("field", "move")): [err.sentence(lang)]}
     return problem(err.status, code, "Not allowed by the rules" if err.status == 422
                    else "Not now", err.sentence(lang), type_=type_, **extra)

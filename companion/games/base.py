@@ -239,6 +239,10 @@ class GameOf(Generic[StateT, OptionsT]):
     #: how it is played, what the shared tests and the pages ask instead of naming a
     #: game (``PLAYS``): "turns", "simultaneous", "hidden_hands"
     plays: frozenset[str] = frozenset({"turns"})
+    #: (options, players, slot, value) -> ``value`` as the start reads it at ``slot``, a
+    #: dotted place of the setup ("objectives.2"), refused as the start would refuse it:
+    #: the table's phones fill the setup one slot at a time in the lobby (None: no setup)
+    setup_slot: Callable[[OptionsT, int, str, Any], Any] | None = None
 
     def __post_init__(self) -> None:
         """The defaults that depend on the game: its name, its join rule, its bounds."""

@@ -200,6 +200,8 @@ def start(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["state"] = game.new_game(doc["options"], replay.roster_public(doc), setup)
         doc["status"] = "playing"
         doc["start_setup"] = setup
+        for name in ("setup_draft", "setup_writes"):  # the draft served its purpose
+            doc.pop(name, None)
         events = [{"type": "game_started", "first_player": turn_seat(doc["game"], doc["state"])}]
         return Change(doc, {"k": "start", "setup": setup}, events)
 

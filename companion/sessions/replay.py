@@ -2,8 +2,8 @@
 were stored.
 
 The log is append-only: one entry per public version after creation
-(``join``, ``leave``, ``start``, ``move``, ``undo``, ``finish``, ``rematch``,
-``token``, ``takeover``, ``code``),
+(``join``, ``leave``, ``setup``, ``start``, ``move``, ``undo``, ``finish``,
+``rematch``, ``token``, ``takeover``, ``code``),
 each with the events it had at its commit (``e``), so reading the log is a
 range read. An ``undo`` entry names the version it returns to; replay walks the
 whole timeline and recomputes every entry's events exactly as they were sent.
@@ -61,6 +61,8 @@ def entry_events(entry: Entry) -> list[dict[str, Any]]:
         return [{"type": "player_removed", "seat": entry["seat"], "name": entry["name"]}]
     if kind == "code":
         return [{"type": "code_changed"}]
+    if kind == "setup":
+        return [{"type": "setup_entered", "slot": entry["slot"], "seat": entry.get("seat")}]
     if kind == "rematch":
         return [{"type": "rematch", "session_id": entry["session_id"], "code": entry["code"]}]
     return []

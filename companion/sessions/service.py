@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.sessions import core, lifecycle, play, reads, records, seats
+from companion.sessions import core, lifecycle, play, reads, records, seats, setup_draft
 from companion.sessions.core import Context, ExpectedVersion, Idem, Outcome
 from companion.store import Loaded, Store
 
@@ -80,6 +80,10 @@ class Sessions:
     def start(self, sid: str, token: str | None, body: dict[str, Any], idem: Idem | None,
               expected_version: ExpectedVersion = None) -> Outcome:
         return lifecycle.start(self.ctx, sid, token, body, idem, expected_version)
+
+    def put_setup(self, sid: str, token: str | None, slot: str, value: Any,
+                  expected_version: ExpectedVersion = None) -> Outcome:
+        return setup_draft.put(self.ctx, sid, token, slot, value, expected_version)
 
     def reissue(self, sid: str, token: str | None, seat: int) -> Outcome:
         return lifecycle.reissue(self.ctx, sid, token, seat)

@@ -37,6 +37,8 @@ def public_state(doc: dict[str, Any], version: int, now: float | None = None
         roster = roster_public(doc)
         out.update(code=doc["code"], players=roster,
                    **GAMES[doc["game"]].lobby_view(doc["options"], roster))
+        if doc.get("setup_draft"):  # what the phones entered of the setup so far
+            out["setup_draft"] = {slot: dict(held) for slot, held in doc["setup_draft"].items()}
     else:
         view = GAMES[doc["game"]].view_for(doc["state"], None)
         view.pop("status", None)

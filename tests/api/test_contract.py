@@ -97,7 +97,7 @@ def test_the_contract_headers_are_documented_where_they_apply():
         assert {"ETag", "Idempotent-Replayed"} <= _sent(ops[key]), key
         assert {400, 409, 422} <= documented()[key], key
     matched = {p.rsplit("/", 1)[-1] for m, p in ops if "If-Match" in _headers(ops[m, p])}
-    assert matched == {"start", "moves", "undo", "finish"}
+    assert matched == {"start", "moves", "undo", "finish", "setup"}
     for m, p in ops:
         codes = documented()[m, p]
         assert ("If-Match" in _headers(ops[m, p])) == (412 in codes), (m, p)

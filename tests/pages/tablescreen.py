@@ -19,31 +19,42 @@ def pairs(i: int) -> tuple[str, str]:
 
 def fill_gaia_setup(page: Any, objectives: list[Any] | None = None,
                     nature: list[str] | None = None, life: list[dict[str, Any]] | None = None,
-                    power: list[str] | None = None) -> None:
+                    power: list[str] | None = None, taps: Any = None) -> None:
     """Pick every value of the checklist: objectives are ("a", "b") pairs, "rainbow" or
-    "power" (by default the pairs of neighbouring terrains)."""
+    "power" (by default the pairs of neighbouring terrains). Each place is opened by its
+    own tap unless it is the one open already (a filled place opens the next empty one).
+    ``taps``: a counter of the taps (bench.taps), which then makes them."""
     page.wait_for_selector("#setup")
-    count = page.locator("[data-objective]").count()
+    click = taps.tap if taps is not None else page.click
+    count = page.locator("[data-slot^='objectives.']").count()
     for i in range(count):
         goal = objectives[i] if objectives else pairs(i)
-        box = f"[data-objective='{i}']"
+        open_place(page, f"objectives.{i}", click)
         if isinstance(goal, str):
-            tap(page.locator(f"{box} [data-field=kind]"), goal)
+            click(f"#setup [data-field=objective-whole] .gridbtn[data-value='{goal}']")
             continue
-        tap(page.locator(f"{box} [data-field=kind]"), "pairs")
-        tap(page.locator(f"{box} [data-field=a]"), goal[0])
-        tap(page.locator(f"{box} [data-field=b]"), goal[1])
+        for terrain in goal:
+            click(f"#setup [data-field=pairs] .gridbtn[data-value='{terrain}']")
     for i, terrain in enumerate(nature or NATURE):
-        tap(page.locator("#setup-nature .gridpick").nth(i), terrain)
+        open_place(page, f"display.nature.{i}", click)
+        click(f"#setup [data-field=nature] .gridbtn[data-value='{terrain}']")
     for i, card in enumerate(life or LIFE):
-        box = f"[data-life='{i}']"
-        tap(page.locator(f"{box} [data-field=life-kind]"), card["kind"])
-        tap(page.locator(f"{box} [data-field=symbol]"), card["symbol"])
+        open_place(page, f"display.life.{i}", click)
+        click(f"#setup [data-field=life-kind] .gridbtn[data-value='{card['kind']}']")
+        click(f"#setup [data-field=symbol] .gridbtn[data-value='{card['symbol']}']")
         for need in card.get("needs", []):  # tapped into the 4 slots in order
-            tap(page.locator(f"{box} [data-field=needs]"), need)
-    if page.locator("#setup-power .gridpick").count():
+            click(f"#setup [data-field=needs] .gridbtn[data-value='{need}']")
+    if page.locator("[data-slot^='display.power.']").count():
         for i, card in enumerate(power or POWER):
-            tap(page.locator("#setup-power .gridpick").nth(i), card)
+            open_place(page, f"display.power.{i}", click)
+            click(f"#setup [data-field=power] .gridbtn[data-value='{card}']")
+
+
+def open_place(page: Any, slot: str, click: Any = None) -> None:
+    """Open a place of the checklist for entry (one tap), unless it is open already."""
+    if page.locator(".su-entry").get_attribute("data-for") != slot:
+        (click or page.click)(f"#setup [data-slot='{slot}']")
+    page.wait_for_selector(f".su-entry[data-for='{slot}']")
 
 
 def tap(grid: Any, value: str) -> None:
@@ -57,3 +68,9 @@ def start_from_table(page: Any) -> None:
         fill_gaia_setup(page)
     page.click("#start-game")
     page.wait_for_selector("#turn")
+
+
+#: every objective face G2.1 allows, as a host's box keeps them
+GOALS = [{"kind": "objective", "terrains": [a, a, b, b]}
+         for i, a in enumerate(TERRAINS) for b in TERRAINS[i + 1:]]
+GOALS.append({"kind": "objective", "terrains": list(TERRAINS)})

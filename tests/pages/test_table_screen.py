@@ -87,7 +87,8 @@ def test_lobby_checklist_and_a_seat_without_a_phone(browser, live, shot):
         ("Ada", True), ("Bo", False)]
     # every picker starts empty: Start refuses with a sentence until all are picked
     page.wait_for_selector("#setup")
-    expect(page.locator("#setup [aria-pressed=true]")).to_have_count(0)
+    expect(page.locator("#setup .gridbtn[aria-pressed=true]")).to_have_count(0)
+    expect(page.locator("#setup .su-cell.filled")).to_have_count(0)
     page.click("#start-game")
     assert "still empty" in page.inner_text("#setup-note")
     assert state(api, t)["status"] == "lobby"

@@ -13,6 +13,7 @@ from companion.games.gaia.document import Options
 from companion.games.gaia.engine import apply
 from companion.games.gaia.legal import legal_moves
 from companion.games.gaia.options import OPTIONS, WORDS
+from companion.games.gaia.setup_slots import setup_slot
 from companion.games.gaia.shapes import SHAPES
 from companion.games.gaia.state import new_game, normalize_options
 from companion.games.gaia.view import finish, score, view_for
@@ -39,6 +40,7 @@ GAIA = GameOf.from_modules(
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, join_rule="G1",
     plays=frozenset({"turns", "hidden_hands"}), options=OPTIONS, shapes=SHAPES, words=WORDS,
     rules=RulesText(rules_text.RULES, rules_text.BY_OPTION, rules_text.EXPERT_ONLY),
+    setup_slot=setup_slot,
 )
 
 __all__ = ["GAIA", "apply", "finish", "legal_moves", "new_game", "normalize_options",

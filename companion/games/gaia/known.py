@@ -1,21 +1,26 @@
-"""City cards the table has seen (their faces only) and the host's box of them.
+"""City cards and objectives the table has seen (their faces only) and the host's box.
 
 A city card named in public — played, in the face-up row, taken face up (G1.2),
 discarded, or turned up by a Tornado — is offered to every phone afterwards, so that
 the same physical card is never typed twice. Who holds a card is never part of it.
+The revealed objectives (G2.1) are public faces too: a later table's setup offers
+them first, as ``{"kind": "objective", "terrains": [...]}``.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from companion.games.errors import RuleError, RuleViolation
 from companion.games.gaia import cards
-from companion.games.gaia.components import LIFE_COUNTS
+from companion.games.gaia.components import LIFE_COUNTS, TERRAINS
 from companion.games.gaia.document import GaiaState
 
 #: a box holds at most the city cards the game's life deck holds (G1)
 BOX_MAX = LIFE_COUNTS["city"]
+#: and each objective face G2.1 allows once: two pairs of different terrains, or all six
+OBJECTIVES_MAX = len(list(combinations(TERRAINS, 2))) + 1
 
 
 def _is_city(card: Any) -> bool:
@@ -59,29 +64,73 @@ def remember(state: GaiaState) -> None:
     state["seen"] = sorted(faces, key=lambda c: (c["symbol"], sorted(c["needs"])))
 
 
+def objective_face(terrains: list[str]) -> dict[str, Any]:
+    """An objective as its face, its terrains in the game's order (G2.1)."""
+    return {"kind": "objective", "terrains": sorted(terrains, key=TERRAINS.index)}
+
+
+def objectives(found: list[Any]) -> list[dict[str, Any]]:
+    """Objective faces in first-seen order, each once."""
+    out: list[dict[str, Any]] = []
+    for face in found:
+        if (isinstance(face, dict) and face.get("kind") == "objective" and face not in out
+                and len(out) < OBJECTIVES_MAX):
+            out.append(face)
+    return out
+
+
+def _revealed(state: GaiaState) -> list[dict[str, Any]]:
+    """This game's objectives as faces (a power objective has no terrains to name)."""
+    return [objective_face([t for t in TERRAINS for _ in range(o["requires"].get(t, 0))])
+            for o in state["objectives"] if "power" not in o["requires"]]
+
+
 def public(state: GaiaState) -> list[dict[str, Any]]:
     """What every phone is offered first: seen in this game, then the host's box."""
     seen = state.get("seen", [])
     box = state["options"].get("box") or []
-    return dedup([*seen, *in_public(state), *box])
+    return [*dedup([*seen, *in_public(state), *box]), *objectives([*_revealed(state), *box])]
 
 
 def for_seat(state: GaiaState, seat: int) -> list[dict[str, Any]]:
     """The table's known cards, and the ones this seat named in its own hand."""
     hand: dict[str, Any] = dict(state["players"][seat]["hand"])
     own = list(hand["life"]["known"]) if "life" in hand else []
-    return dedup([*public(state), *own], BOX_MAX * 2)
+    table = public(state)
+    return [*dedup([*table, *own], BOX_MAX * 2), *objectives(table)]
+
+
+def _is_objective(face: Any) -> bool:
+    return isinstance(face, dict) and face.get("kind") == "objective"
 
 
 def parse_box(raw: Any) -> list[dict[str, Any]] | None:
-    """The ``box`` create option: city card faces a host's device has seen before."""
+    """The ``box`` create option: city card and objective faces a host's device has
+    seen before (each kind bounded by what a box holds, twice over before duplicates
+    are dropped)."""
     if raw is None:
         return None
-    if not isinstance(raw, list) or len(raw) > BOX_MAX * 2:
+    if not isinstance(raw, list):
+        raise RuleViolation("G11", "gaia.options.bad", option="box")
+    goals = [c for c in raw if _is_objective(c)]
+    cities = [c for c in raw if not _is_objective(c)]
+    if len(cities) > BOX_MAX * 2 or len(goals) > OBJECTIVES_MAX * 2:
         raise RuleViolation("G11", "gaia.options.bad", option="box")
     try:
         parsed = [cards.parse_card("life", {**c, "kind": "city"} if isinstance(c, dict) else c,
-                                   "box") for c in raw]
+                                   "box") for c in cities]
+        faces = [_objective_of(c) for c in goals]
     except RuleError:
         raise RuleViolation("G11", "gaia.options.bad", option="box") from None
-    return dedup(parsed) or None
+    return [*dedup(parsed), *objectives(faces)] or None
+
+
+def _objective_of(raw: dict[str, Any]) -> dict[str, Any]:
+    """A boxed objective: only its terrains, two pairs or all six (G2.1)."""
+    from companion.games.gaia.state import _objective  # the start's own check
+
+    terrains = raw.get("terrains")
+    if set(raw) != {"kind", "terrains"} or not isinstance(terrains, list):
+        raise RuleViolation("G11", "gaia.options.bad", option="box")
+    _objective(0, terrains)
+    return objective_face(terrains)

@@ -9,7 +9,7 @@ const KEY = (game) => `tc:box:${game}`;
 // back under a ceiling no game's box reaches
 const CEILING = 500;
 
-const faceKey = (card) => (card.needs
+const faceKey = (card) => (card.kind === "objective" ? `objective:${[...(card.terrains || [])].sort().join(",")}` : card.needs
   ? `${card.symbol}:${[...card.needs].sort().join(",")}`
   : `${card.homunculus}.${card.part}:${[...(card.ingredients || [])].sort().join(",")}`);
 
@@ -20,6 +20,13 @@ export function load(game) {
   } catch { return []; }
 }
 
+// At most ``most`` faces, or ``most[kind]`` of each kind (a box of city cards and objectives).
+function bounded(cards, most) {
+  if (typeof most === "number") return cards.slice(0, most);
+  const count = {};
+  return cards.filter((c) => { const k = c.kind || ""; count[k] = (count[k] || 0) + 1; return count[k] <= (most[k] || 0); });
+}
+
 // The newest first: when the box is full the oldest name (maybe a mistyped one) goes.
 function save(game, cards, most) {
   const seen = new Set(); const out = [];
@@ -27,11 +34,12 @@ function save(game, cards, most) {
     const k = faceKey(card);
     if (!seen.has(k)) { seen.add(k); out.push(card); }
   }
-  try { localStorage.setItem(KEY(game), JSON.stringify(out.slice(0, most))); } catch { /* storage full: the box stays as it was */ }
+  try { localStorage.setItem(KEY(game), JSON.stringify(bounded(out, most))); } catch { /* storage full: the box stays as it was */ }
 }
 
 // Called whenever a table's state is shown: on the host's device, what the table has
-// seen joins the box, which keeps at most ``most`` faces (what the game's box holds).
+// seen joins the box, which keeps at most ``most`` faces (what the game's box holds; a
+// number, or one per kind of face).
 export function remember(state, most) {
   if (!state || !most || !Array.isArray(state.known) || !state.known.length) return;
   if (!state.id || !localStorage.getItem(`tc:host:${state.id}`)) return;

@@ -1,115 +1,221 @@
-// The host's setup checklist for Gaia: deal, then enter the objectives and the face-up
-// cards revealed on the real table, on icon grids. Every grid starts empty: the host picks each value
-// (nothing is guessed), and Start is refused, with a sentence, until all are picked.
-// The values offered come from the game's own lists (GET /games → words).
+// Gaia's setup checklist, shared by the table's phones and the host's screen: one place per
+// revealed objective and face-up card (the setup's slots, "objectives.2"). A tap on a place
+// opens its entry below the places; the value tapped fills it and the next empty place
+// opens. Each filled place is sent to the server's draft (PUT /sessions/<id>/setup), so
+// every phone and the table screen see it fill; the host's Start sends the whole setup.
+// Nothing is guessed: a place stays empty until somebody picks its value. The box's faces
+// (objectives, city cards seen at this host's earlier tables) come first, one tap each.
 import { el, t, term } from "./common.js";
 import { grid, knownRow, slots } from "./grid.js";
 import { icon, hasIcon } from "./icons.js";
 
-const pic = (v) => (hasIcon("gaia", v) ? icon("gaia", v, { decorative: true, size: 26 }) : null);
+const pic = (v, size = 26) => (hasIcon("gaia", v) ? icon("gaia", v, { decorative: true, size }) : null);
 
-// An icon grid, nothing picked at first; value() is null until the host picks.
+// An icon grid, nothing picked at first; value() is null until somebody picks.
 export function picker(label, values, { labels = (v) => term("gaia", v), onChange, name } = {}) {
   return grid(label, values, { labels, onChange, name, icon: pic });
 }
 
-function objectiveRow(i, expert, words) {
-  const terrains = words.terrains;
-  const kinds = words.objective_kinds.filter((k) => expert || k !== "power");
-  const detail = el("div", { class: "row" });
-  const row = { a: null, b: null };
-  const kind = picker(t("setup.kind"), kinds, { name: "kind", onChange: (v) => {
-    row.a = v === "pairs" ? picker(t("setup.first"), terrains, { name: "a" }) : null;
-    row.b = v === "pairs" ? picker(t("setup.second"), terrains, { name: "b" }) : null;
-    detail.replaceChildren(...(v === "pairs" ? [row.a.node, row.b.node]
-      : [el("span", { class: "hint" }, t(v === "power" ? "setup.powerGoal" : "setup.rainbow"))]));
-  } });
-  row.kind = kind;
-  row.node = el("fieldset", { class: "tb-objective", "data-objective": i },
-    el("legend", {}, t("setup.objective", { n: i + 1 })), kind.node, detail);
-  row.pickers = () => [kind, row.a, row.b].filter(Boolean);
-  row.value = () => {
-    const k = kind.value();
-    if (k === "pairs") return [row.a.value(), row.a.value(), row.b.value(), row.b.value()];
-    return k === "power" ? "power" : [...terrains];  // "rainbow": one of each terrain
+// -- the places ------------------------------------------------------------------------------
+function places(players, expert) {
+  const list = Array.from({ length: players + 2 }, (_, i) => ({ slot: `objectives.${i}`, kind: "objective", n: i + 1 }));
+  for (const [pile, count] of [["nature", 3], ["life", 2], ...(expert ? [["power", 2]] : [])]) {
+    for (let i = 0; i < count; i += 1) list.push({ slot: `display.${pile}.${i}`, kind: pile, n: i + 1 });
+  }
+  return list;
+}
+
+const placeName = (p) => t(`setup.${p.kind}`, { n: p.n });
+const isCity = (c) => c && c.kind === "city" && Array.isArray(c.needs);
+const isGoal = (c) => c && c.kind === "objective" && Array.isArray(c.terrains);
+
+// A value as its face: terrains, a card's symbol and needs, a power card's word.
+function face(value) {
+  if (value == null) return el("span", { class: "su-empty" }, "—");
+  if (Array.isArray(value)) {
+    const kinds = [...new Set(value)];
+    // all six terrains: one small icon each; two pairs: each terrain twice
+    return el("span", { class: "known-face" }, kinds.length === 6 ? el("span", { class: "known-needs" }, kinds.map((k) => pic(k, 14)))
+      : kinds.map((k) => el("span", { class: "su-pair" }, pic(k, 22), pic(k, 22))));
+  }
+  if (typeof value === "string") return el("span", { class: "known-face" }, pic(value, 26) || term("gaia", value));
+  return el("span", { class: "known-face" }, pic(value.symbol, 24),
+    value.kind === "city" ? el("span", { class: "known-needs" }, value.needs.map((n) => pic(n, 16))) : pic("animals", 18));
+}
+
+function valueText(value) {
+  if (value == null) return t("ui.empty");
+  if (Array.isArray(value)) {
+    const kinds = [...new Set(value)];
+    return kinds.length === 6 ? term("gaia", "rainbow") : kinds.map((k) => `2 × ${term("gaia", k)}`).join(" + ");
+  }
+  if (typeof value === "string") return term("gaia", value);
+  return value.kind === "city" ? cityText(value) : `${t("gc.animals")}: ${term("gaia", value.symbol)}`;
+}
+
+const cityText = (card) => t("gc.cityCard", { symbol: term("gaia", card.symbol), needs: card.needs.map((n) => term("gaia", n)).join(", ") });
+const goalFace = (card) => face(card.terrains);
+const goalText = (card) => valueText(card.terrains);
+
+// -- what each kind of place asks ---------------------------------------------------------
+function objectiveEntry(ctx, done) {
+  // the faces say it (the words are each button's label for screen readers)
+  const row = knownRow(t("ui.known"), ctx.box.filter(isGoal), { name: "objective-known", icon: goalFace, text: goalText,
+    short: () => "", onPick: (card) => done(card.terrains) });
+  const pairs = slots(t("setup.pairs"), ctx.words.terrains, 2, { name: "pairs", labels: (v) => term("gaia", v), icon: pic,
+    slotLabel: (n) => t("setup.pairTerrain", { n }) });
+  pairs.node.addEventListener("change", () => {
+    const two = pairs.value();
+    if (!two) return;
+    if (two[0] === two[1]) { ctx.say(t("setup.twoKinds")); pairs.set([two[0]]); return; }
+    done([two[0], two[0], two[1], two[1]]);
+  });
+  const others = ["rainbow", ...(ctx.expert ? ["power"] : [])];
+  const whole = picker(t("setup.orWhole"), others, { name: "objective-whole",
+    labels: (v) => (v === "power" ? t("setup.powerGoal") : term("gaia", v)),
+    onChange: (v) => v && done(v === "power" ? "power" : [...ctx.words.terrains]) });
+  return [row.node, el("div", { class: "su-line" }, pairs.node, whole.node)];
+}
+
+function lifeEntry(ctx, done) {
+  const row = knownRow(t("ui.known"), ctx.box.filter(isCity), { name: "life-known", icon: (c) => face(c), text: cityText,
+    short: (card) => term("gaia", card.symbol), onPick: (card) => done({ kind: "city", symbol: card.symbol, needs: [...card.needs] }) });
+  const needs = slots(t("gc.needs"), ctx.words.needs, 4, { name: "needs", labels: (w) => term("gaia", w), icon: pic,
+    slotLabel: (n) => t("setup.need", { n }) });
+  const needBox = el("div", { class: "su-needs", hidden: true }, needs.node);
+  const ready = () => {
+    const k = kind.value(); const s = symbol.value();
+    if (k === "animals" && s) done({ kind: "animals", symbol: s });
+    else if (k === "city" && s && needs.value()) done({ kind: "city", symbol: s, needs: needs.value() });
   };
-  return row;
+  const kind = picker(t("setup.kind"), ctx.words.life_kinds, { name: "life-kind", labels: (k) => t(`gc.${k}`),
+    onChange: (k) => { needBox.hidden = k !== "city"; ready(); } });
+  const symbol = picker(t("setup.symbol"), ctx.words.symbols, { name: "symbol", onChange: ready });
+  needs.node.addEventListener("change", ready);
+  return [row.node, el("div", { class: "su-line" }, kind.node, symbol.node), needBox];
 }
 
-// A box card as its face: the symbol, then its 4 needs.
-const boxFace = (card) => el("span", { class: "known-face", "aria-hidden": "true" }, pic(card.symbol),
-  el("span", { class: "known-needs" }, card.needs.map((n) => (hasIcon("gaia", n) ? icon("gaia", n, { decorative: true, size: 16 }) : null))));
-const boxText = (card) => t("gc.cityCard", { symbol: term("gaia", card.symbol), needs: card.needs.map((n) => term("gaia", n)).join(", ") });
-
-function lifeRow(i, words, box) {
-  const needs = el("div", { class: "needs" });
-  const row = { needPickers: [] };
-  row.kind = picker(t("setup.kind"), words.life_kinds, { name: "life-kind", labels: (k) => t(`gc.${k}`), onChange: (v) => {
-    row.needPickers = v === "city" ? [slots(t("gc.needs"), words.needs, 4, { name: "needs", labels: (w) => term("gaia", w),
-      icon: pic, slotLabel: (n) => t("setup.need", { n }) })] : [];
-    needs.replaceChildren(...row.needPickers.map((p) => p.node));
-  } });
-  row.symbol = picker(t("setup.symbol"), words.symbols, { name: "symbol" });
-  // the box's city cards first (seen at this host's earlier tables): one tap each
-  const quick = knownRow(t("ui.known"), box, { name: "life-known", icon: boxFace, text: boxText, short: (card) => term("gaia", card.symbol), onPick: (card) => {
-    row.kind.set("city"); row.symbol.set(card.symbol); row.needPickers[0].set(card.needs);
-  } });
-  row.node = el("fieldset", { class: "tb-life", "data-life": i },
-    el("legend", {}, t("setup.life", { n: i + 1 })), quick.node, row.kind.node, row.symbol.node, needs);
-  row.pickers = () => [row.kind, row.symbol, ...row.needPickers];
-  row.value = () => (row.kind.value() === "city"
-    ? { kind: "city", symbol: row.symbol.value(), needs: row.needPickers[0].value() }
-    : { kind: "animals", symbol: row.symbol.value() });
-  return row;
+function entryFor(place, ctx, done) {
+  if (place.kind === "objective") return objectiveEntry(ctx, done);
+  if (place.kind === "life") return lifeEntry(ctx, done);
+  const values = place.kind === "power" ? ctx.powers : ctx.words.terrains;
+  return [picker(placeName(place), values, { name: place.kind, onChange: (v) => v && done(v) }).node];
 }
 
-// What Start still lacks, by name ("Objective 3, Life card 2"), not only how many.
-function missingText(empty) {
-  const names = [...new Set(empty.map((p) => {
-    const box = p.node.closest("fieldset");
-    const legend = box && box.querySelector(":scope > legend");
-    return (legend || p.node.querySelector(".grid-label")).textContent.trim();
-  }))];
-  return `${t("setup.missing", { n: empty.length })} ${t("setup.missingWhich", { which: names.join(", ") })}`;
-}
-
-// players: how many; onStart(body) posts the start; options: the session's options;
-// words: the game's lists from GET /games (terrains, symbols, needs, life_kinds, ...).
-export function gaiaSetup(players, onStart, options, words) {
+// -- the checklist ---------------------------------------------------------------------------
+// players: how many; options: the session's; words: the game's lists (GET /games);
+// put(slot, value) -> Promise<version|null>: sends a place to the draft (the version
+// it made, null when refused); onStart(body): the host's
+// start (null on a phone); compact: a phone's narrow layout.
+export function gaiaSetup({ players, options, words, put, onStart = null, compact = false }) {
   const expert = options.variant === "expert";
-  const powers = words.power_cards.filter((p) => (options.power_deck || {})[p] > 0);
-  const objectives = Array.from({ length: players + 2 }, (_, i) => objectiveRow(i, expert, words));
-  const nature = [0, 1, 2].map((i) => picker(t("setup.nature", { n: i + 1 }), words.terrains, { name: "nature" }));
-  const box = (options.box || []).filter((c) => c && c.kind === "city" && Array.isArray(c.needs));
-  const life = [0, 1].map((i) => lifeRow(i, words, box));
-  const power = expert ? [0, 1].map((i) => picker(t("setup.power", { n: i + 1 }), powers, { name: "power" })) : [];
+  const ctx = { words, expert, box: Array.isArray(options.box) ? options.box : [],
+    powers: words.power_cards.filter((p) => (options.power_deck || {})[p] > 0), say: (text) => complain(text) };
+  const list = places(players, expert);
+  const values = {}; const by = {}; const sending = new Set();
+  let active = list[0].slot; let shown = null; let latest = null;
+  const wrote = {};  // slot -> the version this screen's own write of it made
+  const cells = el("div", { class: "su-places" });
+  const entry = el("div", { class: "su-entry", "aria-live": "polite" });
   const note = el("p", { class: "warnbox", role: "alert", hidden: true, id: "setup-note" });
-  const button = el("button", { class: "primary big", id: "start-game", type: "button" }, t("setup.start"));
-  const all = () => [...objectives.flatMap((o) => o.pickers()), ...nature, ...life.flatMap((l) => l.pickers()), ...power];
-  const complain = (text, at) => { note.textContent = text; note.hidden = false; if (at) at.scrollIntoView({ block: "center" }); };
-  button.addEventListener("click", () => {
-    const empty = all().filter((p) => !p.value());
-    empty.forEach((p) => p.node.classList.add("missing"));
-    if (empty.length) return complain(missingText(empty), empty[0].node);
-    const same = objectives.findIndex((o) => o.kind.value() === "pairs" && o.a.value() === o.b.value());
-    if (same >= 0) return complain(t("setup.same", { n: same + 1 }), objectives[same].b.node);
-    note.hidden = true;
-    const display = { nature: nature.map((p) => p.value()), life: life.map((l) => l.value()) };
-    if (expert) display.power = power.map((p) => p.value());
-    return onStart({ setup: { objectives: objectives.map((o) => o.value()), display } });
-  });
-  const section = el("section", { class: "card tb-setup", id: "setup" }, el("h2", {}, t("setup.title")),
-    el("ol", {},
-      el("li", {}, t("setup.deal")),
-      el("li", {}, t("setup.objectives", { n: players + 2 }), objectives.map((o) => o.node)),
-      el("li", {}, t("setup.display"), el("div", { class: "row", id: "setup-nature" }, nature.map((p) => p.node)),
-        life.map((l) => l.node), expert ? el("div", { class: "row", id: "setup-power" }, power.map((p) => p.node)) : null)),
-    note, button);
-  // the note follows the picks: it says how many are left, and goes once none is
-  section.addEventListener("change", () => {
-    if (note.hidden) return;
-    const left = all().filter((p) => !p.value());
-    if (left.length) note.textContent = missingText(left); else note.hidden = true;
-  });
+  const button = onStart ? el("button", { class: "primary big", id: "start-game", type: "button" }, t("setup.start")) : null;
+  const complain = (text) => { note.textContent = text; note.hidden = false; };
+  const missing = () => list.filter((p) => values[p.slot] == null);
+
+  function nextEmpty(after) {
+    const i = list.findIndex((p) => p.slot === after);
+    const order = [...list.slice(i + 1), ...list.slice(0, i + 1)];
+    return (order.find((p) => values[p.slot] == null) || {}).slot || null;
+  }
+
+  async function fill(slot, value) {
+    if (value == null) delete values[slot]; else values[slot] = value;
+    by[slot] = null;
+    active = value == null ? slot : nextEmpty(slot);
+    if (!note.hidden) refreshNote();
+    draw();
+    sending.add(slot);
+    let at = null;
+    try { at = await put(slot, value); } finally { sending.delete(slot); }
+    if (typeof at === "number") wrote[slot] = at;
+    // the draft that arrived while this place was on its way (it names who entered it)
+    if (latest && typeof at === "number" && latest.version >= at) section.update(latest.draft, latest.version);
+  }
+
+  function cell(p) {
+    const filled = values[p.slot] != null;
+    const b = el("button", { type: "button", class: `su-cell${filled ? " filled" : ""}`, "data-slot": p.slot,
+      "aria-pressed": String(p.slot === active), "aria-label": `${placeName(p)}: ${valueText(values[p.slot])}` },
+    el("span", { class: "su-name" }, `${p.n}`), face(values[p.slot]),
+    by[p.slot] ? el("span", { class: "su-by" }, by[p.slot]) : null);
+    b.addEventListener("click", () => { active = p.slot; draw(); });
+    return b;
+  }
+
+  function draw() {
+    const groups = [["objective", t("setup.goals")], ["nature", t("setup.natureCards")], ["life", t("setup.lifeCards")],
+      ["power", t("setup.powerCards")]];
+    cells.replaceChildren(...groups.map(([kind, label]) => {
+      const mine = list.filter((p) => p.kind === kind);
+      return mine.length ? el("div", { class: "su-group", "data-group": kind }, el("h3", {}, label),
+        el("div", { class: "su-cells" }, mine.map(cell))) : null;
+    }).filter(Boolean));
+    // the entry is rebuilt only for another place (or one filled or emptied meanwhile):
+    // another phone's place arriving keeps what this screen has half tapped
+    const key = `${active}|${active && values[active] != null}`;
+    if (key === shown) return;
+    shown = key;
+    const place = list.find((p) => p.slot === active);
+    if (!place) {
+      entry.dataset.for = "";
+      entry.replaceChildren(el("p", { class: "hint", id: "setup-done" }, t(onStart ? "setup.allIn" : "setup.allInPhone")));
+      return;
+    }
+    entry.dataset.for = place.slot;
+    const clear = values[place.slot] != null
+      ? el("button", { type: "button", class: "su-clear", id: "setup-clear", onclick: () => fill(place.slot, null) }, t("setup.clear")) : null;
+    entry.replaceChildren(el("div", { class: "su-entry-head" }, el("h3", {}, placeName(place)), clear),
+      ...entryFor(place, ctx, (value) => fill(place.slot, value)).filter(Boolean));
+  }
+
+  function refreshNote() {
+    const left = missing();
+    if (left.length) complain(`${t("setup.missing", { n: left.length })} ${t("setup.missingWhich", { which: left.map(placeName).join(", ") })}`);
+    else note.hidden = true;
+  }
+
+  if (button) {
+    button.addEventListener("click", () => {
+      const left = missing();
+      if (left.length) { refreshNote(); active = left[0].slot; draw(); return; }
+      note.hidden = true;
+      const at = (kind) => list.filter((p) => p.kind === kind).map((p) => values[p.slot]);
+      const display = { nature: at("nature"), life: at("life") };
+      if (expert) display.power = at("power");
+      onStart({ setup: { objectives: at("objective"), display } });
+    });
+  }
+
+  const section = el("section", { class: `card tb-setup su${compact ? " su-compact" : ""}`, id: "setup" },
+    el("div", { class: "su-head" }, el("h2", {}, t(onStart ? "setup.title" : "setup.help")), button),
+    el("p", { class: "hint" }, onStart ? `${t("setup.deal")} ${t("setup.together")}` : t("setup.tapPlace")),
+    note, cells, entry);
+  // the draft as the server holds it (every phone's places): shown as it arrives, except
+  // a place this screen is still sending
+  section.update = (draft, version) => {
+    latest = { draft, version };
+    const wasEmpty = active && values[active] == null;
+    for (const p of list) {
+      // a place this screen is sending, or wrote after this draft's version, stays
+      if (sending.has(p.slot) || (wrote[p.slot] ?? -1) > version) continue;
+      const held = draft && draft[p.slot];
+      if (held) { values[p.slot] = held.value; by[p.slot] = held.by || null; } else { delete values[p.slot]; by[p.slot] = null; }
+    }
+    if (wasEmpty && values[active] != null) active = nextEmpty(active);
+    if (!note.hidden) refreshNote();
+    draw();
+  };
+  section.players = players;
+  draw();
   return section;
 }

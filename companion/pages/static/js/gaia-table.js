@@ -3,8 +3,9 @@
 import { remember } from "./box.js";
 import { el, t, term } from "./common.js";
 
-// a box holds at most the life deck's city cards (G1: 19)
-export const BOX_MOST = 19;
+// a box holds at most the life deck's city cards (G1: 19) and each objective face G2.1
+// allows once (15 pairs of different terrains, all six)
+export const BOX_MOST = { city: 19, objective: 16 };
 
 export function tablePlayer(ctx, p, { stat, counts }) {
   const hand = Object.entries(p.hand_counts || {}).map(([pile, n]) => `${n} ${term("gaia", pile)}`).join(" · ");

@@ -20,9 +20,13 @@
 //     tablePlayer(ctx, player, parts) -> Node[]   optional, the table screen: rows of a
 //                                             player's card (parts: {stat, counts, word})
 //     tablePanels(ctx, parts) -> Node[]      optional, the table screen: beside the board
-//     setupForm(players, onStart, options, words) -> Node   optional, the table screen's
-//                                             lobby: what the real table dealt; calls
-//                                             onStart(startBody)
+//     setupForm({players, options, words, put, onStart, compact}) -> Node   optional, the
+//                                             lobby's setup checklist (the table screen's,
+//                                             and every phone's): put(slot, value) sends a
+//                                             place to the draft (-> the version it made),
+//                                             node.update(draft, version) shows the draft
+//                                             as it arrives; the host's Start
+//                                             calls onStart(startBody)
 //   };
 // ctx = { game, state, me, legal, seat, host (true: the host plays for this seat), names: {seat: name},
 //         send(move) -> Promise<bool>         posts the move (adds "seat" in host mode),

@@ -1,6 +1,6 @@
 // Pieces of the play view that need no page state: the action groups, the lobby, the
 // result at the end, the sound switch, what the log says about the last move.
-import { api, el, t, message, num, reveal, COLORS } from "./common.js";
+import { api, el, t, message, num, reveal, toast, COLORS } from "./common.js";
 import { soundOn, setSound } from "./sound.js";
 import { colorName } from "./join.js";
 
@@ -33,6 +33,26 @@ export function lobby(state) {
     el("ul", { id: "lobby-players", class: "plain" }, state.players.map((p) => el("li", {},
       el("span", { class: "dot", style: `background:${COLORS[p.color] || "#888"}`, "aria-hidden": "true" }), " ",
       p.name, " · ", colorName(p.color, state.game)))));
+}
+
+// The lobby's setup checklist, when the game has one: every phone helps the host enter the
+// face-up cards in front of it. Kept across renders (what is half tapped stays), the
+// draft shown as each live state brings it. s: the seat {sid, token}; lost(): on a 401.
+let setupNode = null;
+export function setupChecklist(g, state, s, words, lost) {
+  if (!g || !g.setupForm) return null;
+  const key = `${s.sid}:${state.players.length}`;
+  if (!setupNode || setupNode.key !== key) {
+    const put = async (slot, value) => {
+      const r = await api("PUT", `/sessions/${s.sid}/setup`, { token: s.token, body: { slot, value } });
+      if (r.status === 401) lost(); else if (!r.ok) toast(r.data);
+      return r.ok ? r.data.version : null;
+    };
+    setupNode = g.setupForm({ players: state.players.length, options: state.options, words, put, compact: true });
+    setupNode.key = key;
+  }
+  setupNode.update(state.setup_draft || {}, state.version);
+  return setupNode;
 }
 
 // G9.3: a ranking that seating decided says so, in the engine's words.

@@ -8,7 +8,7 @@ import { sheet, choice } from "./ui.js";
 import { slots } from "./grid.js";
 import { clockChip } from "./clock.js";
 import { joinForm, wrongCode, lateJoiner } from "./join.js";
-import { groupsCard, lobby, resultCard, soundToggle, lastMoveOf } from "./play-parts.js";
+import { groupsCard, lobby, resultCard, setupChecklist, soundToggle, lastMoveOf } from "./play-parts.js";
 import { pending } from "./pending.js";
 import { rematchCard } from "./rematch.js";
 import { gameModule, gameWords, iconFor, loadModule } from "./play-games.js";
@@ -311,7 +311,8 @@ function render() {
   const mod = gameModule(state.game);
   const parts = [statusLine(mod && mod.game), current().host ? null : rematchCard(state, current().seat)];
   boardSlot = null;
-  if (state.status === "lobby") parts.push(lobby(state));
+  // the checklist first: entering the cards in front of you is what the lobby asks now
+  if (state.status === "lobby") parts.push(setupChecklist(mod && mod.game, state, current(), gameWords(state.game), lostSeat), lobby(state));
   else if (mod && mod.game) {
     const g = mod.game; const c = ctx();
     const urgent = g.urgent ? g.urgent(legal, state, me, c) : null;

@@ -87,13 +87,24 @@ function lobby() {
   const side = [players];
   // plain http on a LAN address: no Wake Lock (a secure context only), so say what to do
   if (ctx.host && !("wakeLock" in navigator)) side.push(el("p", { class: "hint card", id: "no-wake-lock" }, t("tb.noWakeLock")));
+  const begin = ctx.host && s.players.length >= min ? startBox() : null;
   if (ctx.host) {
     seatForm ||= addSeatForm(ctx);
     side.push(seatForm);
     if (s.players.length < min) side.push(el("p", { class: "hint card" }, t("tb.needMore", { n: min })));
-    else side.push(startBox());
+    else if (!begin || begin.id !== "setup") side.push(begin);
   }
+  // a setup checklist gets the screen's width, the code and the players beside it: its
+  // places, their entry and Start in view at once on a 1280 x 800 screen
+  if (begin && begin.id === "setup") return el("div", { class: "tb-lobby tb-lobby-setup" }, el("div", { class: "tb-col" }, qr, side), begin);
   return el("div", { class: "tb-lobby" }, qr, el("div", { class: "tb-col" }, side));
+}
+
+// A place of the setup checklist sent to the server's draft, which every screen then shows.
+async function putSlot(slot, value) {
+  const r = await api("PUT", `/sessions/${ctx.sid}/setup`, { token: ctx.host, body: { slot, value } });
+  if (!r.ok) toast(r.data);
+  return r.ok ? r.data.version : null;
 }
 
 function startBox() {
@@ -109,9 +120,9 @@ function startBox() {
   // kept across re-renders so the host's picks survive a player arriving
   if (!ctx.game) return null;
   if (!setupBox || setupBox.players !== s.players.length) {
-    setupBox = setupForm(s.players.length, start, s.options, ctx.game.words);
-    setupBox.players = s.players.length;
+    setupBox = setupForm({ players: s.players.length, options: s.options, words: ctx.game.words, put: putSlot, onStart: start });
   }
+  setupBox.update(s.setup_draft || {}, s.version);
   return setupBox;
 }
 
