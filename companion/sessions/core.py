@@ -253,26 +253,21 @@ def _confirmed(ctx: Context, sid: str, guess: Loaded, idem: Idem | None,
 
 def _public(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,
             restore: Restore | None) -> Outcome | None:
-    """Commit a public change decided on ``loaded``: stamped by the clock, answered
-    with the next version; None when somebody wrote first."""
+    """Commit a public change decided on ``loaded``: stamped by the clock, logged,
+    published, answered with the next version; None when somebody wrote first."""
     bounds.check_room(ctx.config, loaded.version, decided.entry)
     now = ctx.now()
     version = loaded.version + 1
-    # time enters as data of the log entry (clock.py)
-    events = [*decided.events, *clock.mark(decided.doc, decided.entry, now,
-                                           turn_seat(decided.doc["game"], decided.doc["state"]))]
+    events = [*decided.events, *_stamp(decided, now)]
     renew = _code_due(ctx, decided.doc, now)
     state = public_state(decided.doc, version, now)
-    kept = {**decided.body, "version": version, "events": events}
-    record = ({"h": idem.body, "status": 201, "body": kept,
-               "state": decided.answer == "state"} if idem is not None else None)
     # the entry keeps its public events: reading the log never replays the game
     entry = {**decided.entry, "v": version, "e": events}
-    # finishing the game is always allowed, as with the entry count (bounds.check_room)
-    most = 0 if entry["k"] == "finish" else budget.max_bytes(ctx.config)
     result = _write(ctx, Commit(
-        sid, loaded.revision, decided.doc, entry, idem.key if idem else None, record,
-        {"version": version, "events": events, "state": state}, decided.view, most))
+        sid, loaded.revision, decided.doc, entry, idem.key if idem else None,
+        _kept(idem, decided, {**decided.body, "version": version, "events": events}),
+        {"version": version, "events": events, "state": state}, decided.view,
+        _most(ctx, entry)))
     if isinstance(result, dict):  # the same key was committed meanwhile
         assert idem is not None
         return replayed(load(ctx, sid), idem, restore, result, ctx.now())
@@ -285,12 +280,33 @@ def _public(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem 
     return Outcome(body, result)
 
 
+def _stamp(decided: Change, now: float) -> list[dict[str, Any]]:
+    """Time enters as data of the log entry (clock.py): the events the clock adds."""
+    doc = decided.doc
+    return clock.mark(doc, decided.entry, now, turn_seat(doc["game"], doc["state"]))
+
+
+def _kept(idem: Idem | None, decided: Change, body: dict[str, Any]
+          ) -> dict[str, Any] | None:
+    """What an Idempotency-Key keeps of the answer (never its secret fields); None
+    without a key."""
+    if idem is None:
+        return None
+    return {"h": idem.body, "status": 201, "body": body, "state": decided.answer == "state"}
+
+
+def _most(ctx: Context, entry: dict[str, Any] | None) -> int:
+    """The bytes the session may hold after this commit: finishing the game is always
+    allowed, as with the entry count (bounds.check_room)."""
+    return 0 if entry is not None and entry["k"] == "finish" else budget.max_bytes(ctx.config)
+
+
 def _private(ctx: Context, sid: str, loaded: Loaded, decided: Private) -> Outcome | None:
     """Commit a private change decided on ``loaded``: the document alone, answered with
     the version the store holds (unchanged); None when somebody wrote first."""
     renew = _code_due(ctx, decided.doc, ctx.now())
     result = _write(ctx, Commit(sid, loaded.revision, decided.doc,
-                                max_bytes=budget.max_bytes(ctx.config)))
+                                max_bytes=_most(ctx, None)))
     if result is None:
         return None
     assert isinstance(result, int)  # no key, so no replay
