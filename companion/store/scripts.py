@@ -77,7 +77,7 @@ return {1, version}
 """
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Commit:
     """One write of a session as :data:`COMMIT` takes it, each field named as in the
     script's header. The change loop builds it (``sessions.core``); only
