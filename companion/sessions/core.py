@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import redis
 
@@ -30,7 +30,7 @@ from companion.games.errors import RuleError
 from companion.sessions import bounds, budget, clock, rules
 from companion.sessions.tokens import hash_token, keyed_hash, new_code, same_hash
 from companion.sessions.views import public_state, turn_seat
-from companion.store import Loaded, Store, VersionConflict, keys
+from companion.store import Commit, Loaded, Store, VersionConflict, keys
 
 T = TypeVar("T")
 #: the version a caller saw: one, any of several (If-Match may list them), or None
@@ -74,19 +74,31 @@ class Idem:
 
 @dataclass
 class Change:
-    """What a decision produces: the new document and what to tell everyone."""
+    """What a public decision produces: the new document, its log entry, the events
+    everyone is told, and the answer to the caller."""
 
     doc: dict[str, Any]
-    entry: dict[str, Any] | None
+    entry: dict[str, Any]
     events: list[dict[str, Any]]
     body: dict[str, Any] = field(default_factory=dict)
-    #: fields of ``body`` that must not be stored in the idempotency record
-    secret_fields: tuple[str, ...] = ()
-    public: bool = True
-    with_state: bool = True
+    #: answered to the caller too, but never kept in the idempotency record (a token,
+    #: a seat's own view): a replay restores or leaves them out
+    secret: dict[str, Any] = field(default_factory=dict)
     #: the acting seat's own view (``me``) as its phone's seat stream would build it,
     #: sent with the published document so that stream needs not build it again
     view: tuple[int, dict[str, Any]] | None = None
+    #: what the answer carries besides the body: the public state ("state"), or nothing
+    #: ("body": the answer is a credential or a link, not the table)
+    answer: Literal["state", "body"] = "state"
+
+
+@dataclass
+class Private:
+    """What a private decision produces: the new document and the answer. Nobody else
+    is told: no version, no log entry, no publish."""
+
+    doc: dict[str, Any]
+    body: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,6 +111,9 @@ class Outcome:
 
 
 Decide = Callable[[Loaded], Change]
+DecidePrivate = Callable[[Loaded], Private]
+#: one try at a change on a loaded session: its answer, or None when somebody wrote first
+Attempt = Callable[[Loaded], Outcome | None]
 Restore = Callable[[dict[str, Any], Loaded], dict[str, Any]]
 
 
@@ -181,7 +196,25 @@ def check_version(expected: ExpectedVersion, version: int) -> None:
 def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
            expected_version: ExpectedVersion = None,
            restore: Restore | None = None) -> Outcome:
-    """Load, decide, commit; retried on a write conflict, then refused as busy. A hot
+    """A public change: load, decide, commit (version +1, logged, published to every
+    stream); retried on a write conflict, then refused as busy."""
+
+    def attempt(loaded: Loaded) -> Outcome | None:
+        check_version(expected_version, loaded.version)
+        return _public(ctx, sid, loaded, decide(loaded), idem, restore)
+
+    return _loop(ctx, sid, attempt, idem, restore)
+
+
+def change_private(ctx: Context, sid: str, decide: DecidePrivate) -> Outcome:
+    """A private change (a seat's declared hand): load, decide, commit the document
+    alone; the answer's version is the one the store still holds."""
+    return _loop(ctx, sid, lambda loaded: _private(ctx, sid, loaded, decide(loaded)))
+
+
+def _loop(ctx: Context, sid: str, attempt: Attempt, idem: Idem | None = None,
+          restore: Restore | None = None) -> Outcome:
+    """Both changes' loop: retried on a write conflict, then refused as busy. A hot
     session starts from this worker's last known document, without a read: the
     commit's revision check confirms that guess (companion/store/docs.py)."""
     guess = ctx.store.cached(sid)
@@ -190,7 +223,7 @@ def change(ctx: Context, sid: str, decide: Decide, idem: Idem | None = None,
         if idem is not None and loaded.idem is not None:
             return replayed(loaded, idem, restore, now=ctx.now())
         try:
-            done = _attempt(ctx, sid, loaded, decide, idem, expected_version, restore)
+            done = attempt(loaded)
         except (SessionError, RuleError) as refusal:
             if guess is None:
                 raise
@@ -218,37 +251,67 @@ def _confirmed(ctx: Context, sid: str, guess: Loaded, idem: Idem | None,
     return None
 
 
-def _attempt(ctx: Context, sid: str, loaded: Loaded, decide: Decide, idem: Idem | None,
-             expected_version: ExpectedVersion, restore: Restore | None) -> Outcome | None:
-    """Decide on ``loaded`` and commit; None when somebody wrote first."""
-    check_version(expected_version, loaded.version)
-    decided = decide(loaded)
+def _public(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,
+            restore: Restore | None) -> Outcome | None:
+    """Commit a public change decided on ``loaded``: stamped by the clock, logged,
+    published, answered with the next version; None when somebody wrote first."""
     bounds.check_room(ctx.config, loaded.version, decided.entry)
     now = ctx.now()
-    if decided.entry is not None:  # time enters as data of the log entry (clock.py)
-        decided.events = [*decided.events, *clock.mark(
-            decided.doc, decided.entry, now,
-            turn_seat(decided.doc["game"], decided.doc["state"]))]
+    version = loaded.version + 1
+    events = [*decided.events, *_stamp(decided, now)]
     renew = _code_due(ctx, decided.doc, now)
-    version = loaded.version + (1 if decided.public else 0)
-    # the public view is only built when it is answered or published
-    state = (public_state(decided.doc, version, now)
-             if decided.public or decided.with_state else None)
-    body = dict(decided.body)
-    if decided.public:
-        body.update(version=version, events=decided.events)
-    try:
-        result = _commit(ctx, sid, loaded, decided, idem, body, version, state)
-    except VersionConflict:
-        return None
+    state = public_state(decided.doc, version, now)
+    # the entry keeps its public events: reading the log never replays the game
+    entry = {**decided.entry, "v": version, "e": events}
+    result = _write(ctx, Commit(
+        sid, loaded.revision, decided.doc, entry, idem.key if idem else None,
+        _kept(idem, decided, {**decided.body, "version": version, "events": events}),
+        {"version": version, "events": events, "state": state}, decided.view,
+        _most(ctx, entry)))
     if isinstance(result, dict):  # the same key was committed meanwhile
         assert idem is not None
         return replayed(load(ctx, sid), idem, restore, result, ctx.now())
-    if renew:
-        guarded(ctx.store.renew_code, decided.doc["code"])
-    if decided.with_state:
+    if result is None:
+        return None
+    _renew(ctx, decided.doc, renew)
+    body = {**decided.body, **decided.secret, "version": result, "events": events}
+    if decided.answer == "state":
         body["state"] = state
-    return Outcome(body, version)
+    return Outcome(body, result)
+
+
+def _stamp(decided: Change, now: float) -> list[dict[str, Any]]:
+    """Time enters as data of the log entry (clock.py): the events the clock adds."""
+    doc = decided.doc
+    return clock.mark(doc, decided.entry, now, turn_seat(doc["game"], doc["state"]))
+
+
+def _kept(idem: Idem | None, decided: Change, body: dict[str, Any]
+          ) -> dict[str, Any] | None:
+    """What an Idempotency-Key keeps of the answer (never its secret fields); None
+    without a key."""
+    if idem is None:
+        return None
+    return {"h": idem.body, "status": 201, "body": body, "state": decided.answer == "state"}
+
+
+def _most(ctx: Context, entry: dict[str, Any] | None) -> int:
+    """The bytes the session may hold after this commit: finishing the game is always
+    allowed, as with the entry count (bounds.check_room)."""
+    return 0 if entry is not None and entry["k"] == "finish" else budget.max_bytes(ctx.config)
+
+
+def _private(ctx: Context, sid: str, loaded: Loaded, decided: Private) -> Outcome | None:
+    """Commit a private change decided on ``loaded``: the document alone, answered with
+    the version the store holds (unchanged); None when somebody wrote first."""
+    renew = _code_due(ctx, decided.doc, ctx.now())
+    result = _write(ctx, Commit(sid, loaded.revision, decided.doc,
+                                max_bytes=_most(ctx, None)))
+    if result is None:
+        return None
+    assert isinstance(result, int)  # no key, so no replay
+    _renew(ctx, decided.doc, renew)
+    return Outcome(dict(decided.body), result)
 
 
 def _code_due(ctx: Context, doc: dict[str, Any], now: float) -> bool:
@@ -262,25 +325,20 @@ def _code_due(ctx: Context, doc: dict[str, Any], now: float) -> bool:
     return True
 
 
-def _commit(ctx: Context, sid: str, loaded: Loaded, decided: Change, idem: Idem | None,
-            body: dict[str, Any], version: int, state: dict[str, Any] | None
-            ) -> int | dict[str, Any]:
-    record = None
-    if idem is not None:
-        stored = {k: v for k, v in body.items() if k not in decided.secret_fields}
-        record = {"h": idem.body, "status": 201, "body": stored, "state": decided.with_state}
-    message = ({"version": version, "events": decided.events, "state": state}
-               if decided.public else None)
-    # the entry keeps its public events: reading the log never replays the game
-    entry = ({**decided.entry, "v": version, "e": decided.events}
-             if decided.entry is not None else None)
-    # finishing the game is always allowed, as with the entry count (bounds.check_room)
-    most = 0 if entry is not None and entry["k"] == "finish" else budget.max_bytes(ctx.config)
+def _renew(ctx: Context, doc: dict[str, Any], due: bool) -> None:
+    """Renew the join code once its change is committed (:func:`_code_due`)."""
+    if due:
+        guarded(ctx.store.renew_code, doc["code"])
+
+
+def _write(ctx: Context, commit: Commit) -> int | dict[str, Any] | None:
+    """The store's commit: the version the session now holds, the idempotency record
+    committed meanwhile, or None when somebody wrote first (a conflict)."""
     try:
         with store_errors():
-            return ctx.store.commit(sid, loaded.revision, decided.doc, entry,
-                                    idem.key if idem else None, record, message, most,
-                                    decided.view)
+            return ctx.store.commit(commit)
+    except VersionConflict:
+        return None
     except storage.SessionOversize:
         raise budget.too_big(ctx.config) from None
 
@@ -302,7 +360,7 @@ def replayed(loaded: Loaded, idem: Idem, restore: Restore | None,
     return Outcome(body, loaded.version, record["status"], replayed=True)
 
 
-__all__ = ["Change", "Context", "ExpectedVersion", "Idem", "Outcome", "public_state"]
+__all__ = ["Change", "Context", "ExpectedVersion", "Idem", "Outcome", "Private", "public_state"]
 
 
 def reserve_code(ctx: Context, sid: str) -> str:

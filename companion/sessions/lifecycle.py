@@ -134,9 +134,8 @@ def join(ctx: Context, code: str, fields: dict[str, Any], idem_key: str | None,
         token = token_for(seat)
         doc["players"].append({"seat": seat, **player, "token": hash_token(token)})
         entry = {"k": "join", "seat": seat, **player}
-        return Change(doc, entry, replay.entry_events(entry),
-                      {"session_id": sid, "seat": seat, "player_token": token},
-                      secret_fields=("player_token",), with_state=False)
+        return Change(doc, entry, replay.entry_events(entry), {"session_id": sid, "seat": seat},
+                      secret={"player_token": token}, answer="body")
 
     def restore(body: dict[str, Any], loaded: Loaded) -> dict[str, Any]:
         token = token_for(body["seat"])
@@ -219,7 +218,7 @@ def reissue(ctx: Context, sid: str, token: str | None, seat: int) -> Outcome:
         doc["players"][seat]["token"] = hash_token(fresh)
         entry = {"k": "token", "seat": seat}
         return Change(doc, entry, replay.entry_events(entry),
-                      {"player_token": fresh, "code": doc["code"]}, with_state=False)
+                      {"player_token": fresh, "code": doc["code"]}, answer="body")
 
     return change(ctx, sid, decide)
 
@@ -243,7 +242,7 @@ def rematch(ctx: Context, sid: str, token: str | None) -> Outcome:
         require_host(doc, token)
         doc["rematch"] = {"session_id": new_id, "code": new_code_}
         entry = {"k": "rematch", "session_id": new_id, "code": new_code_}
-        return Change(doc, entry, replay.entry_events(entry), with_state=False)
+        return Change(doc, entry, replay.entry_events(entry), answer="body")
 
     change(ctx, sid, decide)
     return created

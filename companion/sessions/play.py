@@ -15,7 +15,9 @@ from companion.sessions.core import (
     ExpectedVersion,
     Idem,
     Outcome,
+    Private,
     change,
+    change_private,
     guarded,
     require_host,
     who,
@@ -51,13 +53,8 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         doc["status"] = doc["state"]["status"]
         doc["moves"] += 1
         entry = {"k": "move", "seat": seat, "by": by, "m": made}
-        answer: dict[str, Any] = {"seq": doc["moves"]}
-        view = None
-        if with_me and (by == "player" or not has_phone(doc["players"][seat])):
-            answer["me"] = seat_view(doc, seat, loaded.version + 1, by == "host")
-            if by == "player":  # what the mover's own seat stream sends it
-                view = (seat, answer["me"])
-        return Change(doc, entry, events, answer, secret_fields=("me",), view=view)
+        me, view = _mover_view(doc, seat, by, loaded.version + 1) if with_me else ({}, None)
+        return Change(doc, entry, events, {"seq": doc["moves"]}, secret=me, view=view)
 
     try:
         done = change(ctx, sid, decide, idem, expected_version)
@@ -68,6 +65,16 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
     if judged and not done.replayed:
         ctx.on_move(judged[0], "accepted", "")
     return done
+
+
+def _mover_view(doc: dict[str, Any], seat: int, by: str, version: int
+                ) -> tuple[dict[str, Any], tuple[int, dict[str, Any]] | None]:
+    """A move answer's ``me`` (never for the host playing a seat that has a phone), and
+    the view the mover's own seat stream sends it (a player's move only)."""
+    if by == "host" and has_phone(doc["players"][seat]):
+        return {}, None
+    me = seat_view(doc, seat, version, by == "host")
+    return {"me": me}, ((seat, me) if by == "player" else None)
 
 
 def acting_seat(game: Game, doc: dict[str, Any], token: str | None, body: dict[str, Any]
@@ -167,9 +174,8 @@ def declare(ctx: Context, sid: str, token: str | None, hand: dict[str, Any],
             seat_arg: int | None = None) -> dict[str, Any]:
     """Privately name one's hidden cards: no version, no log, no publish (the host:
     for a seat without a phone)."""
-    result: dict[str, Any] = {}
 
-    def decide(loaded: Loaded) -> Change:
+    def decide(loaded: Loaded) -> Private:
         doc = loaded.doc
         seat = _declaring_seat(doc, token, seat_arg)
         if doc["state"] is None:
@@ -178,11 +184,9 @@ def declare(ctx: Context, sid: str, token: str | None, hand: dict[str, Any],
         bounds.check_hand(game, hand)
         doc["state"] = game.declare_hand(doc["state"], seat, hand)
         doc["declared"][str(seat)] = hand
-        result.update(private_view(doc, seat))
-        return Change(doc, None, [], public=False, with_state=False)
+        return Private(doc, private_view(doc, seat))
 
-    change(ctx, sid, decide)
-    return result
+    return change_private(ctx, sid, decide).body
 
 
 def _declaring_seat(doc: dict[str, Any], token: str | None, seat_arg: int | None) -> int:

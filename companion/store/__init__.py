@@ -19,6 +19,7 @@ from redis.cluster import RedisCluster
 
 from companion.store import disk, keys, readiness, scripts
 from companion.store.docs import Docs
+from companion.store.scripts import Commit as Commit
 
 Doc = dict[str, Any]
 
@@ -86,8 +87,7 @@ def sharded_pubsub(client: redis.Redis | RedisCluster) -> bool:
     return bool(versions) and all(int(v.split(".")[0]) >= 7 for v in versions)
 
 
-def dumps(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+dumps = scripts.dumps
 
 
 def loads(raw: bytes | str) -> Any:
@@ -199,42 +199,31 @@ class Store:
         return bool(self._call(self._create_with_log, keys=[keys.session(sid), keys.log(sid)],
                                args=args))
 
-    def commit(self, sid: str, expected: int, doc: Doc, entry: dict[str, Any] | None,
-               idem_key: str | None, idem_record: dict[str, Any] | None,
-               message: dict[str, Any] | None, max_bytes: int = 0,
-               view: tuple[int, dict[str, Any]] | None = None) -> int | dict[str, Any]:
-        """Write a change atomically (``expected`` is the revision loaded); returns
-        the new version, or the idempotency record that was committed meanwhile.
-        A ``message`` makes it a public change: version +1 and a publish; ``view``, a
-        seat's own view, goes with the document after it (never to a client as is: the
-        seat's stream sends it to that seat alone).
+    def commit(self, commit: Commit) -> int | dict[str, Any]:
+        """Write a change atomically (``commit.expected`` is the revision loaded); returns
+        the version the session now holds, or the idempotency record that was committed
+        meanwhile. A ``message`` makes it a public change: version +1 and a publish;
+        ``view``, a seat's own view, goes with the document after it (never to a client
+        as is: the seat's stream sends it to that seat alone).
         Raises :class:`VersionConflict` when somebody wrote first, and
         :class:`SessionOversize` when the log and document would pass ``max_bytes``."""
-        raw = dumps(doc)
-        args = [expected, raw, dumps(entry) if entry is not None else "",
-                dumps(idem_record) if idem_record is not None else "",
-                self.idempotency_ttl, self.session_ttl, keys.channel(sid),
-                dumps(message) if message is not None else "",
-                "1" if idem_key else "0", "1" if message is not None else "0", max_bytes,
-                "1" if self.sharded else "0",
-                b"%d:%s" % (view[0], dumps(view[1])) if view is not None else ""]
-        idem = idem_key or keys.idempotency(sid, "-", "-")
-        names = [keys.session(sid), keys.log(sid), idem]
+        call = scripts.commit_call(commit, self.session_ttl, self.idempotency_ttl,
+                                   self.sharded)
         if self.wait_replicas > 0:
-            status, value = self._call(self._commit_and_wait, sid, names, args)
+            status, value = self._call(self._commit_and_wait, call.keys, call.args)
         else:
-            status, value = self._call(self._commit, keys=names, args=args)
+            status, value = self._call(self._commit, keys=call.keys, args=call.args)
         if status == 0:
-            self.docs.drop(sid)
-            raise VersionConflict(sid)
+            self.docs.drop(commit.sid)
+            raise VersionConflict(commit.sid)
         if status == 2:
             return loads(value)  # type: ignore[no-any-return]
         if status == 3:
-            raise SessionOversize(sid)
-        self.docs.put(sid, int(value), expected + 1, raw)
+            raise SessionOversize(commit.sid)
+        self.docs.put(commit.sid, int(value), commit.expected + 1, call.doc)
         return int(value)
 
-    def _commit_and_wait(self, sid: str, names: list[str], args: list[Any]) -> Any:
+    def _commit_and_wait(self, names: list[str], args: list[Any]) -> Any:
         """The commit script, then ``WAIT`` for ``wait_replicas`` replicas (at most
         ``wait_ms``), in one pipeline: WAIT counts the writes of its own connection only,
         so both go down the same one — on a cluster, the session's master's. A change

@@ -46,8 +46,7 @@ def test_a_private_hand_declaration_moves_no_version_anywhere(live):
     assert public.headers["ETag"] == f'"{version}"' and public.json()["version"] == version
     # the change loop answers a private change with the version it left in the store
     ctx = live.app.extensions["companion"].sessions.ctx
-    outcome = core.change(ctx, sid, lambda loaded: core.Change(
-        loaded.doc, None, [], public=False, with_state=False))
+    outcome = core.change_private(ctx, sid, lambda loaded: core.Private(loaded.doc))
     assert outcome.version == version == _stored_version(live, sid)
     r = api.post(f"/sessions/{sid}/moves", ada, json={"type": "end_turn"})
     assert r.status_code == 201 and r.json()["version"] == version + 1

@@ -115,13 +115,13 @@ def test_a_writer_that_always_loses_the_race_is_told_to_wait(sessions, counted):
     sid, _host, tokens = started(sessions)
     before = version(sessions, sid)
 
-    def decide(loaded: Loaded) -> core.Change:
+    def decide(loaded: Loaded) -> core.Private:
         # somebody else commits between this load and its commit, every time
         sessions.move(sid, tokens[0], {"type": "draw"}, None)
-        return core.Change(loaded.doc, None, [], public=False, with_state=False)
+        return core.Private(loaded.doc)
 
     with pytest.raises(errors.Busy) as busy:
-        core.change(sessions.ctx, sid, decide)
+        core.change_private(sessions.ctx, sid, decide)
     assert busy.value.retry_after == 1 and busy.value.key == "session.busy"
     assert counted.retries == 3  # COMMIT_RETRIES
     assert version(sessions, sid) == before + 3  # the winners' moves, and nothing else
