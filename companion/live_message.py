@@ -82,7 +82,7 @@ OVERFLOW = Message("overflow")
 #: put in every stream's queue when the worker stops (``Hub.close_streams``)
 SHUTDOWN = Message("shutdown")
 
-#: how the commit's message starts (``sessions.core._commit`` dumps ``version`` first)
+#: how the commit's message starts (``sessions.core._public`` dumps ``version`` first)
 _VERSION = re.compile(rb'\{"version":(\d{1,15}),')
 
 
