@@ -1,4 +1,4 @@
-"""A game is its folder, its page module and one registry line (issue 13).
+"""A game is its folder, its page module and one registry line.
 
 Lists the files under companion/ outside ``companion/games/<game>/`` that name a game
 (as a word, in .py/.js/.html/.css), and compares them with a short pinned list: a new

@@ -1,4 +1,4 @@
-"""Issue 19 rows 1 and 11: strangers without a token cannot fill the store or the
+"""Strangers without a token cannot fill the store or the
 worker's CPU. Sessions are bounded in bytes, creation is budgeted per address and in
 all, new sessions stop at a high-water mark while tables in play keep writing, and a
 record's replay runs one at a time per worker."""
@@ -113,7 +113,7 @@ def _budgeted_store(tmp_path) -> tuple[EmbeddedRedis, redis.Redis, LiveServer]:
 
 
 def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
-    """The attack of row 1: anonymous imports of long records from 24 addresses."""
+    """The slow attack: anonymous imports of long records from 24 addresses."""
     server, client, live = _budgeted_store(tmp_path)
     stop, timed = threading.Event(), Timed()
     try:
@@ -139,7 +139,7 @@ def test_new_sessions_stop_at_the_high_water_mark_while_tables_play(tmp_path):
                 answers.append((r.status_code, r.headers.get("Retry-After", ""), r.text))
             return answers
 
-        answers = attack(0)  # one import after another (row 11's test sends them at once)
+        answers = attack(0)  # one import after another (the next test sends them at once)
         stop.set()
         player.join(30)
         codes = [a[0] for a in answers]
@@ -195,7 +195,7 @@ def test_the_mark_is_judged_on_the_store_as_it_is_now(tmp_path):
 
 
 def test_imports_run_one_at_a_time_per_worker_and_moves_go_through(tmp_path):
-    """The attack of row 11: imports of long records from 13 addresses at once, against
+    """The burst: imports of long records from 13 addresses at once, against
     ``companion serve`` (one gevent worker), while a table plays."""
     served = Served(tmp_path, RATE_LIMIT_CREATE="1000 per minute",
                     RATE_LIMIT_CREATE_ALL="100000 per minute",

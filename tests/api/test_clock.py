@@ -1,4 +1,4 @@
-"""The turn clock over real HTTP (issue 13 item 5), with the server's time injected
+"""The turn clock over real HTTP, with the server's time injected
 (config ``NOW``) and moved on by the test: never a sleep."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19 row 3 against ``companion serve`` itself (no proxy in front): a cap on open
+"""The connection caps against ``companion serve`` itself (no proxy in front): a cap on open
 connections per client address, and a deadline for a request's line and headers.
 
 Loopback only; the attackers leave from 127.0.0.2… (bound sockets), the table from

@@ -1,4 +1,4 @@
-"""Limits exact on both sides (issue 21): a value at the limit passes, one past it is
+"""Limits exact on both sides: a value at the limit passes, one past it is
 refused, so an off-by-one on either side fails here."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fix your hand (issue 18) over HTTP: a named card is corrected through ``PUT me/hand``
+"""Fix your hand over HTTP: a named card is corrected through ``PUT me/hand``
 (private: no version, nothing in the public log), checked by the card accounting, and
 the real card is then played; a card taken face up (G1.2) cannot be renamed."""
 

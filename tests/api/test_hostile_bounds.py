@@ -1,4 +1,4 @@
-"""Small bounds a stranger or a seated player probed (issue 19, rows 12-18), each
+"""Small bounds a stranger or a seated player probed, each
 performed over real HTTP: the answer is a clear refusal (never a 500) and the
 session is untouched, while the table's legitimate use keeps working."""
 

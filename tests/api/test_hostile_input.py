@@ -1,7 +1,7 @@
-"""Attacks a stranger can make with request bodies, over real HTTP (issue 12, items 6, 7,
-8 and 11): deep nesting and huge numbers, guessable idempotency keys, names that break
-pages or pictures, and cross-site posts. Each test performs the attack and checks that
-it is refused and that nothing changed."""
+"""Attacks a stranger can make with request bodies, over real HTTP: deep nesting and
+huge numbers, guessable idempotency keys, names that break pages or pictures, and
+cross-site posts. Each test performs the attack and checks that it is refused and that
+nothing changed."""
 
 from __future__ import annotations
 

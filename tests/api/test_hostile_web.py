@@ -1,5 +1,5 @@
-"""Attacks through the browser side and the links (issue 12, items 10, 12 and 13's
-metrics): security headers, the API docs' scripts, a forged Host header, /metrics."""
+"""Attacks through the browser side and the links: security headers, the API docs'
+scripts, a forged Host header, /metrics."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Hub reads a published message's version from its first bytes and parses its events
-and state once, only for a stream that asks (issue 20): the same values either way."""
+and state once, only for a stream that asks: the same values either way."""
 
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ def test_random_method_names_add_no_metrics_series(live):
 
 
 def test_a_log_line_writes_what_json_would_and_never_fails():
-    """The formatter (orjson since issue 20) writes odd fields as the standard library
+    """The formatter (orjson) writes odd fields as the standard library
     would, or as their text: a log line is never lost to its own contents."""
     import logging
 

@@ -1,4 +1,4 @@
-"""Refusals name their rule even when a move's shape catches them first (issue 21):
+"""Refusals name their rule even when a move's shape catches them first:
 a bound that a rule states answers with that rule's id and sentence, over HTTP,
 and leaves the session as it was."""
 

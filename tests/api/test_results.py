@@ -1,4 +1,4 @@
-"""Results to take home (issue 22.4): the CSV file and the BG Stats play carry exactly
+"""Results to take home: the CSV file and the BG Stats play carry exactly
 what ``GET /score`` says, for a finished game and for one still running."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The per-seat stream (issue 14): ``GET /me/events`` with the seat's token in a header
+"""The per-seat stream: ``GET /me/events`` with the seat's token in a header
 carries, with each version, the public state and that seat's own view with its legal
 moves (the body of ``/me?include=legal``), so a phone makes no request after another
 player's move. Real HTTP stack, real Redis."""
@@ -156,7 +156,7 @@ def _reads(live) -> int:
 
 def test_no_read_of_the_session_per_move_for_the_post_or_the_seat_streams(live):
     """The worker knows the document it committed, and each message carries the
-    document (issue 20): neither the move nor the four seat frames read the session."""
+    document: neither the move nor the four seat frames read the session."""
     api = Api(live.url)
     t = api.table(4)
     sid, tokens = t["sid"], t["tokens"]
@@ -205,7 +205,7 @@ def test_a_listener_resync_is_shared_by_the_seat_streams_and_sends_nothing_new(l
 
 def test_the_movers_own_frame_is_the_view_its_post_answered_built_once(live, monkeypatch):
     """The mover's seat stream sends the view its POST built (``?include=me``), sent with
-    the published document (issue 20): the seat's legal moves are computed once per move
+    the published document: the seat's legal moves are computed once per move
     for the mover, not again for its stream; the other seats' streams build their own."""
     import dataclasses
 

@@ -32,7 +32,7 @@ def test_the_host_cannot_read_a_phone_seats_hand(live):
     t = api.table(2)
     sid, host = t["sid"], t["host"]
     declare_ada(api, t)
-    # the attack (issue 12, item 9): the host token asks for seat 0's private view
+    # the attack: the host token asks for seat 0's private view
     for path in (f"/sessions/{sid}/legal-moves?seat=0", f"/sessions/{sid}/legal-moves",
                  f"/sessions/{sid}/me?seat=0"):
         r = api.get(path, host, headers={"Accept-Language": "it"})

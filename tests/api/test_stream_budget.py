@@ -1,4 +1,4 @@
-"""Issue 19 rows 2 and 4: live streams cannot be turned against the server. A reader
+"""Live streams cannot be turned against the server. A reader
 that never reads holds a bounded backlog (in bytes) and is closed once past it (it
 reconnects with Last-Event-ID and catches up); seat streams of a table in play have a
 share of the worker's streams that anonymous streams and long-polls cannot take."""
@@ -99,7 +99,7 @@ def test_readers_that_never_read_hold_a_bounded_backlog_and_are_closed(tmp_path)
 
 
 def test_strangers_streams_cannot_take_the_seats_share(clean_redis, tmp_path):
-    """The attack of row 4: public streams and ``?wait=30`` long-polls from 8 addresses
+    """The flood: public streams and ``?wait=30`` long-polls from 8 addresses
     fill what the worker gives anonymous streams; the seated phones still connect."""
     served = Served(tmp_path, REDIS_URL=clean_redis, SSE_MAX_PER_CLIENT="12",
                     SSE_MAX_STREAMS="60", SSE_SEAT_RESERVE="20",

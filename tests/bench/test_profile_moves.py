@@ -1,5 +1,5 @@
 """bench/profile_moves.py at a tiny scale: it plays through the real app and Redis, and
-its counts hold issue 14's and 20's budgets — one Redis round trip per accepted move on
+its counts hold the budgets of a move — one Redis round trip per accepted move on
 the writing side (the commit: the worker knew the document), no request per phone or
 screen after a move (the per-seat streams), and no read of the session for a table's
 seat streams (each message carries the document it committed)."""

@@ -61,7 +61,7 @@ def test_human_pace_every_seat_updated_with_the_pages_requests(figures: dict) ->
     assert 2 <= level["phones_per_move"] <= 4  # tables of 2 and 4 phones
     low, high = bounds(figures["requests"], level["phones_per_move"])
     assert low <= level["requests_per_move"] <= high, (level["requests_by_trigger"], low, high)
-    # issue 14: at most one request per phone per move (the mover's POST included), none
+    # at most one request per phone per move (the mover's POST included), none
     # for the table screen
     assert level["requests_per_move"] <= level["phones_per_move"] + 0.1
     assert not [k for k in level["requests_by_trigger"] if k.startswith("screen.")]

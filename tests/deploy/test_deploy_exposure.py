@@ -1,4 +1,4 @@
-"""What the compose stack shows the internet (issue 12): links from PUBLIC_URL, the
+"""What the compose stack shows the internet: links from PUBLIC_URL, the
 metrics token passed through, /metrics not proxied. Checked statically (no Docker)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def test_compose_builds_links_from_public_url_and_passes_the_metrics_token():
         if "build" not in service:
             continue
         env = service["environment"]
-        assert env["PUBLIC_URL"].startswith("${PUBLIC_URL:?"), name  # required (issue 19)
+        assert env["PUBLIC_URL"].startswith("${PUBLIC_URL:?"), name  # required
         assert env["METRICS_TOKEN"].startswith("${METRICS_TOKEN:?"), name
         assert "ALLOWED_HOSTS" not in env or env["ALLOWED_HOSTS"] != "*", name
 

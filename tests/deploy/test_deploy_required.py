@@ -1,4 +1,4 @@
-"""Issue 19 row 19: the compose stack as shipped. PUBLIC_URL, COMPANION_SECRET and
+"""The compose stack as shipped. PUBLIC_URL, COMPANION_SECRET and
 METRICS_TOKEN are required (compose refuses to start without them, saying which and
 how), and nginx's stream location covers every stream path the app serves. Docker has
 no engine here: compose's ``${VAR:?sentence}`` is interpreted by the test."""

@@ -1,4 +1,4 @@
-"""Issue 19 row 3 at the shipped proxy: Debian's nginx runs ``deploy/nginx.conf`` on
+"""The connection caps at the shipped proxy: Debian's nginx runs ``deploy/nginx.conf`` on
 loopback in front of the app (only the upstream and the listen address are changed),
 and the attacks go through it: slow headers are cut off, a session's public streams
 are capped, bursts of new sessions are refused, while a table plays through it."""

@@ -1,4 +1,4 @@
-"""What a worker changes of gunicorn's per-request work (companion/worker.py, issue 20):
+"""What a worker changes of gunicorn's per-request work (companion/worker.py):
 its settings read once, and an answer's headers sent with its first body bytes.
 
 Each answer is written by gunicorn's own ``Response`` and by ``OneSendResponse`` for the

@@ -1,5 +1,5 @@
-"""What a native-speaker pass over the Italian and German sentences pinned down
-(issue 22 item 2): rules a sentence can break whatever values it is filled with."""
+"""What a native-speaker pass over the Italian and German sentences pinned down:
+rules a sentence can break whatever values it is filled with."""
 
 import importlib
 import re

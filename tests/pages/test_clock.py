@@ -1,4 +1,4 @@
-"""The turn clock in a real browser (issue 13 item 5): the phones' status line and the
+"""The turn clock in a real browser: the phones' status line and the
 table screen count the running turn from the server's times, alert at zero in words and
 colour, and the phone of the player on turn vibrates. Time is controlled on both sides:
 the server's ``now`` is injected (config ``NOW``) and each page's clock is Playwright's

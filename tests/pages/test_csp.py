@@ -1,4 +1,4 @@
-"""The pages and the API docs work under the Content-Security-Policy (issue 12, item 10):
+"""The pages and the API docs work under the Content-Security-Policy:
 a blocked script, style or connection shows as a console error or a
 ``securitypolicyviolation`` event, and the page would not come alive."""
 

@@ -1,4 +1,4 @@
-"""Installable (issue 22.6): the manifest every page links, its icons, and the table
+"""Installable: the manifest every page links, its icons, and the table
 screen's word when the browser cannot keep the screen on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A tap is never lost and never applied twice (issue 18, items 1 and 2): real network
+"""A tap is never lost and never applied twice: real network
 faults on a Gaia phone — the phone offline during the tap, the answer lost after the
 server accepted the move, the server restarted while the move waits — and each time
 the move is in the server's log exactly once and the phone shows it done."""

@@ -1,4 +1,4 @@
-"""Fix your hand (issue 18): a card named wrongly is corrected from the phone and the real
+"""Fix your hand: a card named wrongly is corrected from the phone and the real
 one played; a card taken face up (G1.2) is shown locked, the table saw it."""
 
 from __future__ import annotations

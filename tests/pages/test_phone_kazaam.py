@@ -251,7 +251,7 @@ def test_a_kazaam_opening_tapped_through_three_phones(browser, live, shot, lang)
     enter_tile(bruno, "reptile", "head", ["mercury", "sulphur"])
     bruno.click("#modal-ok")
     bruno.wait_for_selector("#hand .kz-tile")
-    # fix your hand (issue 18): a named tile is corrected, here there and back
+    # fix your hand: a named tile is corrected, here there and back
     named = bruno.locator("#hand .cards .kz-tile:not(.t-unknown)").first
     named.wait_for()  # the tile just named (the unnamed ones share the class)
     first = named.inner_text()

@@ -1,4 +1,4 @@
-"""Rematch follows (issue 18 item 5): every phone of the old table joins the rematch with
+"""Rematch follows: every phone of the old table joins the rematch with
 one tap, with the same name and colour (Kazaam: prototype and ingredient), also after a
 reload — the old table's public state says where the rematch is."""
 

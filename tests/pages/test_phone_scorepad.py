@@ -305,7 +305,7 @@ def test_many_rows_keep_the_pad_in_reach_and_refuse_too_many_points(browser, liv
 @pytest.mark.parametrize("lang", ["it", "de"])
 def test_per_round_open_phones_follow_the_round_in_play_and_each_others_saves(
         browser, live, shot, lang):
-    """S2.2 (issue 18): with two forms open, a save on one phone shows on the other's
+    """S2.2: with two forms open, a save on one phone shows on the other's
     form for the same seat ("replaces"), and once round 1 has everyone's points both
     round pickers are on round 2 — no reload; the next entry is round 2's, not a
     replacement of round 1's."""

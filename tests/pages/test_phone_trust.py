@@ -1,4 +1,4 @@
-"""Small things that cost trust (issue 18, item 6), on Gaia phones: Undo
+"""Small things that cost trust, on Gaia phones: Undo
 after a reload, the tab title when the turn passes, the opt-in "your turn" sound, and
 city entry that highlights only squares where the entered needs meet 2 (G6.2, G6.4)."""
 

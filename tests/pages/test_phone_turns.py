@@ -191,7 +191,7 @@ def test_failures_back_off_and_the_phone_recovers(browser, live, shot):
         asked.append(route.request.url)
         route.fulfill(status=503, headers={"Retry-After": "1"}, body="{}")
 
-    # the seat's own stream (issue 14: it brings every move, nothing is read after one)
+    # the seat's own stream (it brings every move, nothing is read after one)
     own_stream = re.compile(r"/me/events$")
     bruno.route(own_stream, refuse)
     bruno.reload()  # the phone comes back while its stream is refused

@@ -1,4 +1,4 @@
-"""G7.1 and friends: the rules page follows the session's options (issue 11)."""
+"""G7.1 and friends: the rules page follows the session's options."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The table screen on a laptop and a TV: a display that never scrolls, with type read
-from two metres (issue 22, item 1). Tables are filled through the API."""
+from two metres. Tables are filled through the API."""
 
 from __future__ import annotations
 

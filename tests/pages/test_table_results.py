@@ -1,4 +1,4 @@
-"""The end of a game (issue 22.3, 22.4, 22.2): the result revealed together on the table
+"""The end of a game: the result revealed together on the table
 screen and the phones, the exports offered on the results, ties and labels in words."""
 
 from __future__ import annotations

@@ -400,7 +400,7 @@ def test_the_link_under_the_qr_code_is_what_it_encodes(browser, live):
 
 
 def test_the_host_removes_a_lobby_seat_and_changes_the_code(browser, live, shot):
-    """Issue 19 row 6: seats a stranger took with the code come back, after asking,
+    """Seats a stranger took with the code come back, after asking,
     and a new code shuts the old one out."""
     api = Api(live.url)
     t = gaia_table(api, ["Ada", "Xa"], start=False)

@@ -1,4 +1,4 @@
-"""Your tables (issue 22.5): the start page lists what this browser created or joined,
+"""Your tables: the start page lists what this browser created or joined,
 with game, players, status and result, and "Forget" drops one."""
 
 from __future__ import annotations

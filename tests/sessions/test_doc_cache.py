@@ -1,4 +1,4 @@
-"""The per-worker document cache (issue 20): a change starts from the document this
+"""The per-worker document cache: a change starts from the document this
 worker last knew, without a read, and the commit's revision check decides. Two
 Sessions on one real Redis stand for two workers: one of them writes while the
 other's guess is out of date (no Hub carries the message between them here)."""

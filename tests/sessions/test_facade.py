@@ -1,4 +1,4 @@
-"""The sessions facade's own functions, without HTTP (issue 21): idempotent replays and
+"""The sessions facade's own functions, without HTTP: idempotent replays and
 their refusals, joins, the host acting for a seat, undo and rewind. Real Redis; each
 refusal leaves the session as it was."""
 

@@ -101,7 +101,7 @@ def test_a_session_stays_on_one_slot_and_sessions_spread(cluster, on_cluster):
 
 
 def test_the_concurrency_tests_on_the_cluster(on_cluster):
-    """Issue 3's concurrency tests, unchanged, against the cluster."""
+    """The store's concurrency tests, unchanged, against the cluster."""
     from tests.api.test_safety import (
         test_concurrent_posts_with_retries_apply_each_move_once,
         test_many_players_at_once_no_lost_or_doubled_moves,
@@ -111,7 +111,7 @@ def test_the_concurrency_tests_on_the_cluster(on_cluster):
     test_many_players_at_once_no_lost_or_doubled_moves(on_cluster)
 
 
-# -- sharded pub/sub (issue 20 item 5): Redis >= 7 cluster, SPUBLISH/SSUBSCRIBE --------------
+# -- sharded pub/sub: Redis >= 7 cluster, SPUBLISH/SSUBSCRIBE --------------
 def _until(check, timeout: float = 10.0):
     """Poll ``check`` (a Redis counter) until it holds: the subscription changes are
     asynchronous (the listener thread makes them), so the test waits on the state."""

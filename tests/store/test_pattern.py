@@ -1,4 +1,4 @@
-"""The listener's pattern subscription read off its socket (``live.Pattern``, issue 20),
+"""The listener's pattern subscription read off its socket (``live.Pattern``),
 against a real Redis: whole messages in order whatever their size or burst, a
 subscription in effect once confirmed, a timeout that returns, a cut that is seen."""
 

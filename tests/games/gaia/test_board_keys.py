@@ -1,4 +1,4 @@
-"""The map's key helpers that legal moves lean on (issue 20): a parsed square and its
+"""The map's key helpers that legal moves lean on: a parsed square and its
 neighbours are remembered per key, so what callers get must never be shared state."""
 
 from __future__ import annotations

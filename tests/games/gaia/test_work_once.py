@@ -1,4 +1,4 @@
-"""Gaia's legal moves and accounting do their work once (issue 20): the faster forms
+"""Gaia's legal moves and accounting do their work once: the faster forms
 give exactly what the plain forms gave, on every state of seeded games (base and
 expert). The plain forms are written out here as the reference."""
 

@@ -138,7 +138,7 @@ def test_k6_2_a_build_or_a_tile_to_draw_keeps_the_game_going():
 
 
 def test_k5_4_a_known_tile_cannot_be_renamed():
-    """Fix your hand (issue 18): the other tiles may be renamed at will, the one the
+    """Fix your hand: the other tiles may be renamed at will, the one the
     whole table saw come out of the discard pile may not (K5.4)."""
     s = _leg_takes_the_head()
     total = s["players"][0]["hand"]["unknown"] + len(s["players"][0]["hand"]["known"])
