@@ -11,7 +11,7 @@ from companion.api import contract, game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
-from companion.sessions import records
+from companion.sessions import bounds, records
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
@@ -119,8 +119,13 @@ class SessionMoves(MethodView):
     def post(self, move: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
         """Make a move (player; the host names the seat); ``?include=me`` adds the acting
         seat's private view and legal moves"""
-        return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
-                                                 expected_version(), query.get("include") == "me"))
+        try:
+            done = sessions().move(sid, bearer(), move, idem(sid, "move"),
+                                   expected_version(), query.get("include") == "me")
+        except bounds.Misshapen as refusal:
+            game_schemas.refuse_as_a_schema(refusal.game, move)
+            raise
+        return http.respond_fast(done)
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
