@@ -17,7 +17,6 @@ from typing import Any
 
 from apispec import APISpec
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
-from webargs.flaskparser import abort
 
 from companion.games import GAMES, Game
 from companion.games import shapes as sh
@@ -123,15 +122,14 @@ def _move_form(game: str, kind: str) -> Schema:
     return form(unknown=EXCLUDE)  # a field the move lacks: the game's own sentence says so
 
 
-def refuse_as_a_schema(game: str, move: dict[str, Any]) -> None:
-    """A move its game's shapes refused (``sessions.bounds.Misshapen``), answered as
-    the API answers any body of the wrong form when a field of its move type has the
-    wrong type, or is out of a bound no rule states: 422 with marshmallow's field
-    list. Returns when the refusal is the game's to say: a field the move type does
-    not have, a bound a rule states, a field inside an object."""
-    errors = _move_form(game, move["type"]).validate(move)
-    if errors:
-        abort(422, messages={"json": errors})
+def form_errors(game: str, move: dict[str, Any]) -> dict[str, Any]:
+    """For a move its game's shapes refused (``sessions.bounds.Misshapen``): the field
+    errors to answer as the API answers any body of the wrong form (422 with
+    marshmallow's field list) when a field of its move type has the wrong type or is
+    out of a bound no rule states. Empty when the refusal is the game's to say: a
+    field the move type does not have, a bound a rule states, a field inside an
+    object."""
+    return _move_form(game, move["type"]).validate(move)
 
 
 def joins_union() -> type[Schema]:

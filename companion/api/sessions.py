@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import current_app, g, request
 from flask.views import MethodView
+from webargs.flaskparser import abort
 
 from companion.api import contract, game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
@@ -123,9 +124,14 @@ class SessionMoves(MethodView):
             done = sessions().move(sid, bearer(), move, idem(sid, "move"),
                                    expected_version(), query.get("include") == "me")
         except bounds.Misshapen as refusal:
-            game_schemas.refuse_as_a_schema(refusal.game, move)
-            raise
-        return http.respond_fast(done)
+            errors = game_schemas.form_errors(refusal.game, move)
+            if not errors:
+                raise
+        else:
+            return http.respond_fast(done)
+        # raised outside the handler: the 422 does not carry the refusal's traceback
+        # (the loaded session's frames) as its context
+        abort(422, messages={"json": errors})
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)
