@@ -3,7 +3,8 @@
 Moves, setups, hands and imported records are checked against the game's own
 declaration (``companion.games.shapes``) before the engine runs, so a field a
 game does not use is refused (422) instead of being stored, logged and shown.
-This is the one check of a move's form: the engine then judges its values only.
+For a move this is the one check of its form on the way in: the web layer
+reads only its envelope (an object with a ``type``) before the session is loaded.
 A session's log holds at most ``MAX_SESSION_ENTRIES`` entries (moves, undos,
 joins, re-issued tokens): together with the shapes this bounds its size.
 """
