@@ -64,3 +64,4 @@ def test_a_field_of_another_game_is_named_as_this_games_lack(live):
                         {"type": "claim_objective", "objective": 0, "answer": value})
         assert (body["code"], body["key"], body["params"]) == \
             ("bad_move", "move.unknown_field", {"field": "answer"})
+
