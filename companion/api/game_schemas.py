@@ -1,19 +1,22 @@
 """Marshmallow schemas built from what each game declares (``companion.games.shapes``).
 
-The API names no game: the fields a request may carry are the union of what the
-registered games declare (anything else is refused with 422 and field errors),
-each game then refuses the fields it does not use, and the OpenAPI document shows
-one move schema per game (``oneOf`` its move types, with a discriminator on
-``type``), built from the same declarations the sessions layer checks against.
+A move is checked once, by the game of its session (``sessions.bounds``); the API
+reads only its envelope before (``move_envelope``: an object, its ``type``, the seat
+the host names). The OpenAPI document shows one move schema per game (``oneOf`` its
+move types, with a discriminator on ``type``), built from the same declarations, for
+documentation only. The join and hand bodies are still loaded here: their fields are
+the union of what the registered games declare, each game then refusing the fields
+it does not use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from apispec import APISpec
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
 
 from companion.games import GAMES, Game
 from companion.games import shapes as sh
@@ -75,9 +78,9 @@ def schema_for(declared: Mapping[str, sh.Shape], name: str | None = None,
 
 def union(declarations: Iterable[Mapping[str, sh.Shape]], name: str,
           extra: dict[str, fields.Field[Any]] | None = None) -> type[Schema]:
-    """One strict schema naming every field any game declares, so a field no game
-    has is refused here, as is a value of the wrong form when every game shapes the
-    field alike; the rest is left to the game's own declaration (``sessions.bounds``)."""
+    """One strict schema naming every field any of ``declarations`` has, so a field
+    none has is refused here, as is a value of the wrong form when they all shape the
+    field alike; the rest is left to the declaration that applies (``games.shapes``)."""
     merged: dict[str, sh.Shape | None] = {}
     for declared in declarations:
         for key, shape in declared.items():
@@ -88,108 +91,45 @@ def union(declarations: Iterable[Mapping[str, sh.Shape]], name: str,
         for key, shape in merged.items()}
     built.update(extra or {})
     built["Meta"] = type("Meta", (), {"unknown": RAISE})
-    return Union.from_dict(built, name=name)  # type: ignore[arg-type]
-
-
-Check = Callable[[Any], bool]
-
-
-class Union(Schema):
-    """A union schema that skips marshmallow's field-by-field load when a quick pass over
-    the body, made from these same fields, shows the load would return the body as it is
-    (the move body used to be validated twice, here and by the game's own shapes).
-    Anything the quick pass is not sure of — a refusal, a value marshmallow would convert
-    (``1`` for ``true``, ``true`` for an integer) — goes through ``load`` as before, so
-    every 422 and its field list are marshmallow's, unchanged."""
-
-    _quick: dict[str, Check] | None = None
-    _required: frozenset[str] = frozenset()
-
-    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
-             unknown: Any = None) -> Any:
-        quick = type(self)._quick
-        if quick is None:
-            quick = type(self)._quick = _quick_checks(self.fields)
-            type(self)._required = frozenset(k for k, f in self.fields.items() if f.required)
-        if (not many and not partial and unknown in (None, RAISE) and quick
-                and isinstance(data, dict) and self._required.issubset(data)
-                and all(k in quick and quick[k](v) for k, v in data.items())):
-            return data
-        return super().load(data, many=many, partial=partial, unknown=unknown)
-
-
-def _quick_checks(declared: Mapping[str, fields.Field[Any]]) -> dict[str, Check]:
-    """Per field, a check that marshmallow would load a value unchanged; empty (never
-    quick) when one field's load is not that simple."""
-    checks = {}
-    for name, field in declared.items():
-        check = _quick(field)
-        if check is None or field.data_key not in (None, name) or field.dump_only \
-                or field.attribute not in (None, name):
-            return {}
-        checks[name] = check
-    return checks
-
-
-def _quick(field: fields.Field[Any]) -> Check | None:
-    bounds = _bounds(field)
-    if bounds is None:
-        return None
-    low, high = bounds
-    fit: Check | None = None
-    if type(field) is fields.Raw:
-        fit = _anything
-    elif type(field) is fields.String:
-        fit = lambda v: type(v) is str and (high is None or len(v) <= high)  # noqa: E731
-    elif type(field) is fields.Integer and field.strict:
-        fit = lambda v: (type(v) is int and (low is None or v >= low)  # noqa: E731
-                         and (high is None or v <= high))
-    elif type(field) is fields.Boolean and field.truthy == {True} and field.falsy == {False}:
-        fit = lambda v: v is True or v is False  # noqa: E731
-    elif type(field) is fields.List:
-        inner = _quick(field.inner)
-        if inner is not None:
-            fit = lambda v: (type(v) is list and (high is None or len(v) <= high)  # noqa: E731
-                             and all(inner(x) for x in v))
-    elif type(field) is fields.Dict and field.key_field is None and field.value_field is None:
-        fit = lambda v: type(v) is dict  # noqa: E731
-    if fit is None:
-        return None
-    check = fit
-    return (lambda v: v is None or check(v)) if field.allow_none else check
-
-
-def _anything(_value: Any) -> bool:
-    return True
-
-
-def _bounds(field: fields.Field[Any]) -> tuple[int | None, int | None] | None:
-    """(low, high) of the field's one Length(max) or inclusive Range, (None, None)
-    without validators; None when it has another kind of validator."""
-    found: tuple[int | None, int | None] = (None, None)
-    for validator in field.validators:
-        if type(validator) is validate.Length and validator.min is None \
-                and validator.equal is None:
-            found = (None, validator.max)
-        elif type(validator) is validate.Range and validator.min_inclusive \
-                and validator.max_inclusive:
-            found = (validator.min, validator.max)
-        else:
-            return None
-    return found if len(field.validators) <= 1 else None
+    return Schema.from_dict(built, name=name)  # type: ignore[arg-type]
 
 
 def _declared(game: Game) -> sh.Shapes:
     return game.shapes or sh.Shapes({}, sh.Fields({}), sh.Fields({}))
 
 
-def moves_union() -> type[Schema]:
-    return union((m.fields for g in GAMES.values() for m in _declared(g).moves.values()),
-                 "Move", {
-        "type": fields.String(required=True, validate=validate.Length(max=40)),
-        "seat": fields.Integer(strict=True, metadata={
-            "description": "the host: the seat it acts for; in a game whose moves name a "
-                           "seat (the score pad), whose entry it is"})})
+#: what the API reads of every move before its game is asked: which move, and the
+#: seat the host acts for
+ENVELOPE: dict[str, fields.Field[Any]] = {
+    "type": fields.String(required=True, validate=validate.Length(max=40)),
+    "seat": fields.Integer(strict=True, metadata={
+        "description": "the host: the seat it acts for; in a game whose moves name a "
+                       "seat (the score pad), whose entry it is"})}
+
+
+def move_envelope() -> type[Schema]:
+    """The move body as the API loads it: these fields, the rest left as sent."""
+    meta = type("Meta", (), {"unknown": INCLUDE})
+    return type("MoveSchema", (Schema,), {**ENVELOPE, "Meta": meta})
+
+
+@cache
+def _move_form(game: str, kind: str) -> Schema:
+    """The fields of one move type of a game, each checked for its form only (a bound
+    a rule states and the inside of an object are left to the game)."""
+    form = union([_declared(GAMES[game]).moves[kind].fields],
+                 _camel(game, "move", kind, "form"), ENVELOPE)
+    return form(unknown=EXCLUDE)  # a field the move lacks: the game's own sentence says so
+
+
+def form_errors(game: str, move: dict[str, Any]) -> dict[str, Any]:
+    """For a move its game's shapes refused (``sessions.bounds.Misshapen``): the field
+    errors to answer as the API answers any body of the wrong form (422 with
+    marshmallow's field list) when a field of its move type has the wrong type or is
+    out of a bound no rule states. Empty when the refusal is the game's to say: a
+    field the move type does not have, a bound a rule states, a field inside an
+    object."""
+    return _move_form(game, move["type"]).validate(move)
 
 
 def joins_union() -> type[Schema]:

@@ -126,7 +126,8 @@ def rule_problem(err: RuleError) -> Response:
     lang = language()
     game = err.key.split(".")[0] if err.key.split(".")[0] in GAMES else None
     type_ = f"/api/v1/rules/{game}#{err.rule}" if game else "about:blank"
-    code = RULE_CODES.get(type(err).__name__, "rule_violation")
+    code = next((RULE_CODES[kind.__name__] for kind in type(err).__mro__
+                 if kind.__name__ in RULE_CODES), "rule_violation")
     extra: dict[str, Any] = {"rule": err.rule, "key": err.key, "params": err.params}
     if code == "bad_move" or "field" in err.params:  # the field the refusal is about
         extra["errors"] = {str(err.params.get("field", "move")): [err.sentence(lang)]}

@@ -162,9 +162,10 @@ class StartSchema(Strict):
         "allOf": [{"$ref": "#/components/schemas/GameSetup"}]})
 
 
-#: Every field any game's moves use; each game then refuses the fields its own move
-#: types do not use (its ``shapes``). The document shows each game's own (GameMove).
-MoveSchema = game_schemas.moves_union()
+#: An object with a ``type`` (and the seat the host names); the rest of the move is
+#: checked once, by the session's game (its ``shapes``). The document shows each
+#: game's own move schema (GameMove).
+MoveSchema = game_schemas.move_envelope()
 
 
 class MoveResultSchema(Schema):

@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import current_app, g, request
 from flask.views import MethodView
+from webargs.flaskparser import abort
 
 from companion.api import contract, game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
-from companion.sessions import records
+from companion.sessions import bounds, records
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
@@ -119,8 +120,18 @@ class SessionMoves(MethodView):
     def post(self, move: dict[str, Any], query: dict[str, Any], sid: str) -> Any:
         """Make a move (player; the host names the seat); ``?include=me`` adds the acting
         seat's private view and legal moves"""
-        return http.respond_fast(sessions().move(sid, bearer(), move, idem(sid, "move"),
-                                                 expected_version(), query.get("include") == "me"))
+        try:
+            done = sessions().move(sid, bearer(), move, idem(sid, "move"),
+                                   expected_version(), query.get("include") == "me")
+        except bounds.Misshapen as refusal:
+            errors = game_schemas.form_errors(refusal.game, move)
+            if not errors:
+                raise
+        else:
+            return http.respond_fast(done)
+        # raised outside the handler: the 422 does not carry the refusal's traceback
+        # (the loaded session's frames) as its context
+        abort(422, messages={"json": errors})
 
     @blp.arguments(schemas.LogQuery(), location="query")
     @blp.response(200, schemas.LogSchema)

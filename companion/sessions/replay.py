@@ -79,7 +79,8 @@ def walk(doc: dict[str, Any], entries: list[Entry]) -> Iterator[Step]:
         events = entry_events(entry)
         if kind == "start":
             state = game.new_game(doc["options"], roster_public(doc), entry["setup"])
-            events = [{"type": "game_started", "first_player": state["turn"]["seat"]}]
+            # as the live start says it: a simultaneous game has nobody on turn
+            events = [{"type": "game_started", "first_player": game.on_turn(state)}]
         elif kind == "move":
             assert state is not None
             state, events = game.apply(state, entry["seat"], entry["m"])

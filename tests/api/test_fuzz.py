@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.api import schemas
-from companion.api.schemas import MoveSchema
+from companion.games import GAMES
 
 from .client import Api
 
@@ -66,12 +66,16 @@ def _deep(depth: int, leaf: object) -> object:
 hostile = st.one_of(
     st.builds(_deep, st.integers(17, 400), st.sampled_from([1, "x", None, []])),
     st.integers(2**53, 2**64 - 1), st.integers(-(2**63), -(2**53)))
-#: every field of every body the API takes, straight from the schemas
-TARGETS = {"/moves": MoveSchema, "/start": schemas.StartSchema, "/undo": schemas.UndoSchema,
+#: every field of every body the API takes, straight from the schemas (a move's: its
+#: envelope's and every game's shapes')
+TARGETS = {"/start": schemas.StartSchema, "/undo": schemas.UndoSchema,
            "/me/hand": schemas.HandSchema, "create": schemas.CreateSchema,
            "join": schemas.JoinSchema, "import": schemas.RecordSchema}
-target_fields = st.sampled_from([(path, name) for path, schema in TARGETS.items()
-                                 for name in schema().fields])
+MOVE_FIELDS = sorted({*schemas.MoveSchema().fields, *(
+    name for game in GAMES.values() if game.shapes
+    for move in game.shapes.moves.values() for name in move.fields)})
+target_fields = st.sampled_from([("/moves", name) for name in MOVE_FIELDS] + [
+    (path, name) for path, schema in TARGETS.items() for name in schema().fields])
 #: bodies that would be accepted: the hostile value alone must be what gets them refused
 BASES = {"/moves": {"type": "draw", "pile": "nature", "from": "deck"}, "/start": {},
          "/undo": {}, "/me/hand": {"nature": []}, "create": {"game": "gaia"},
