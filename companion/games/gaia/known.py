@@ -34,8 +34,13 @@ def _face(card: dict[str, Any]) -> dict[str, Any]:
 def dedup(found: list[Any], limit: int = BOX_MAX) -> list[dict[str, Any]]:
     """City faces in first-seen order, each once (needs in any order are one card)."""
     out: list[dict[str, Any]] = []
+    keys: set[tuple[str, tuple[str, ...]]] = set()  # every phone's view runs this: linear
     for card in found:
-        if _is_city(card) and not any(cards.same_card(card, c) for c in out):
+        if not _is_city(card):
+            continue
+        key = cards.city_key(card)
+        if key not in keys:
+            keys.add(key)
             out.append(_face(card))
             if len(out) >= limit:
                 break
