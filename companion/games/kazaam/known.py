@@ -27,8 +27,13 @@ def _face(tile: Any) -> dict[str, Any]:
 
 def dedup(found: list[Any], limit: int = BOX_MAX) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    keys: set[Any] = set()  # every phone's view runs this: one pass, as tiles.same compares
     for tile in found:
-        if isinstance(tile, dict) and not any(tiles.same(tile, t) for t in out):  # type: ignore[arg-type]
+        if not isinstance(tile, dict):
+            continue
+        key = (tiles.kind(tile), tiles.cost_key(tile))  # type: ignore[arg-type]
+        if key not in keys:
+            keys.add(key)
             out.append(_face(tile))
             if len(out) >= limit:
                 break
