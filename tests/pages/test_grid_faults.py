@@ -12,7 +12,11 @@ import requests
 from tests.api.client import Api
 from tests.pages import gaia_phone as gp
 from tests.pages.test_grid_entry import kazaam_phone
-from tests.pages.test_pending_actions import MOVES_POST, logged_after, page_faults
+from tests.pages.test_pending_actions import (
+    logged_after,
+    lose_the_first_answer,
+    page_faults,
+)
 from tests.pages.test_phone_turns import SETUP, two_phones
 
 
@@ -26,26 +30,6 @@ def settled_once(page: Any, url: str, sid: str, before: int, seat: int,
     assert page.get_attribute("#play", "data-pending") == "no"
     r = requests.get(f"{url}/api/v1/sessions/{sid}", timeout=10)
     assert r.json()["version"] == before + 1, r.json()["version"]
-
-
-def lose_the_first_answer(page: Any) -> tuple[list[str], list[str]]:
-    """The first move sent reaches the server and its answer is lost; the resends pass.
-    Returns the Idempotency-Keys sent and the replay headers answered."""
-    keys: list[str] = []
-    replayed: list[str] = []
-
-    def route(r: Any) -> None:
-        keys.append(r.request.header_value("idempotency-key") or "")
-        if len(keys) == 1:
-            r.fetch()  # the server applies the move...
-            r.abort()  # ...and the phone never hears of it
-        else:
-            r.continue_()
-
-    page.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed", ""))
-            if MOVES_POST.search(r.url) else None)
-    page.route(MOVES_POST, route)
-    return keys, replayed
 
 
 def city_from_the_grid(page: Any, symbol: str, needs: list[str], at: list[int]) -> None:

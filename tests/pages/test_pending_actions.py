@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import signal
+from typing import Any
 
 import pytest
 import requests
@@ -79,22 +80,29 @@ def test_a_move_tapped_offline_is_sent_once_back_online(browser, live, shot, lan
     assert not page_faults(ada), page_faults(ada)
 
 
-def test_a_lost_answer_is_asked_again_with_the_same_key(browser, live, shot):
-    table, ada, _bruno, before = ada_to_move(browser, live)
+def lose_the_first_answer(page: Any) -> tuple[list[str], list[str]]:
+    """The first move sent reaches the server and its answer is lost; the resends pass.
+    Returns the Idempotency-Keys sent and the replay headers answered."""
     keys: list[str] = []
     replayed: list[str] = []
 
-    def lose_the_first_answer(route):
-        keys.append(route.request.header_value("idempotency-key") or "")
+    def route(r: Any) -> None:
+        keys.append(r.request.header_value("idempotency-key") or "")
         if len(keys) == 1:
-            route.fetch()  # the server gets the move and accepts it...
-            route.abort()  # ...and its answer never reaches the phone
+            r.fetch()  # the server applies the move...
+            r.abort()  # ...and the phone never hears of it
         else:
-            route.continue_()
+            r.continue_()
 
-    ada.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed", ""))
-           if MOVES_POST.search(r.url) else None)
-    ada.route(MOVES_POST, lose_the_first_answer)
+    page.on("response", lambda r: replayed.append(r.headers.get("idempotent-replayed", ""))
+            if MOVES_POST.search(r.url) else None)
+    page.route(MOVES_POST, route)
+    return keys, replayed
+
+
+def test_a_lost_answer_is_asked_again_with_the_same_key(browser, live, shot):
+    table, ada, _bruno, before = ada_to_move(browser, live)
+    keys, replayed = lose_the_first_answer(ada)
     draw_from_deck(ada)
     settled_once(ada, live.url, table["id"], before)
     assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0]) >= 22, keys
