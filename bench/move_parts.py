@@ -45,7 +45,7 @@ PARTS: list[tuple[Any, str, str]] = [
     (play, "seat_view", "the mover's view (its legal moves)"),
     (core, "public_state", "the public state"),
     (store.Store, "commit", "the commit"),
-    (store, "dumps", "  its JSON (document, message, log entry, replay record, view)"),
+    (store.scripts, "dumps", "  its JSON (document, message, log entry, replay record, view)"),
     (redis.commands.core.Script, "__call__", "  the script's call through redis-py"),
     (redis.connection.AbstractConnection, "send_packed_command", "    its send"),
     (redis.connection.AbstractConnection, "read_response", "    its reply read"),

@@ -236,7 +236,7 @@ def chosen_feed(table: Table, seat: int) -> tuple[dict[str, Any], list[Any]]:
 
 def next_move(table: Table) -> tuple[int, dict[str, Any], list[Any]]:
     seat = table.mover()
-    move = table.choose(seat)
+    move = table.pick(seat)
     taps: list[Any] = []
     if move["type"] == "feed" and "sources" in move:
         move, taps = chosen_feed(table, seat)
@@ -253,7 +253,7 @@ def play(table: Table, pages: dict[int, Any], *, until: int = 10_000,
         before = table.state
         expected = version(page) + 1
         table.state, _ = apply(table.state, seat, move)
-        table._after(seat, move, before)
+        table.after(seat, move, before)
         table.log.append((seat, move))
         if on_ask:
             on_ask(variant(move, taps), page)
