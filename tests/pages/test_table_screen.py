@@ -233,11 +233,13 @@ def test_feed_is_rebuilt_from_the_log_on_reload(browser, live):
     move(api, t, 0, {"type": "play_nature", "terrain": "forest", "at": [0, 0]})
     move(api, t, 0, {"type": "play_nature", "terrain": "sea", "at": [1, 0]})
     page, watch = screen(browser, live, t["sid"], None)
-    page.wait_for_selector("#feed li")  # the first drawing comes before the log is read
+    # the first drawing comes before the log is read; at this size the feed may be the
+    # panel the screen shows next (it turns its panels), so present is enough
+    page.wait_for_selector("#feed li", state="attached")
     before = feed(page)
     assert any("forest" in line for line in before) and any("sea" in line for line in before)
     page.reload()
-    page.wait_for_selector("#feed li")
+    page.wait_for_selector("#feed li", state="attached")
     assert feed(page) == before
     # a live move adds its sentences once, on top
     move(api, t, 1, {"type": "play_nature", "terrain": "plains", "at": [0, 1]})
