@@ -132,10 +132,10 @@ def parse_box(raw: Any) -> list[dict[str, Any]] | None:
 
 def _objective_of(raw: dict[str, Any]) -> dict[str, Any]:
     """A boxed objective: only its terrains, two pairs or all six (G2.1)."""
-    from companion.games.gaia.state import _objective  # the start's own check
+    from companion.games.gaia.state import parse_objective  # the start's own check
 
     terrains = raw.get("terrains")
     if set(raw) != {"kind", "terrains"} or not isinstance(terrains, list):
         raise RuleViolation("G11", "gaia.options.bad", option="box")
-    _objective(0, terrains)
+    parse_objective(0, terrains)
     return objective_face(terrains)

@@ -20,7 +20,7 @@ from companion.games.gaia.components import (
     objectives_count,
 )
 from companion.games.gaia.document import Options
-from companion.games.gaia.state import _objective
+from companion.games.gaia.state import parse_objective
 
 
 def _index(raw: str, size: int, slot: str) -> int:
@@ -38,7 +38,7 @@ def setup_slot(options: Options, players: int, slot: str, value: Any) -> Any:
         # a table still seating its players may reveal as many as its most likely count
         i = _index(rest, objectives_count(max(players, MIN_PLAYERS)), slot)
         try:
-            _objective(i, value, expert)
+            parse_objective(i, value, expert)
         except RuleViolation as err:
             raise RuleViolation(err.rule, err.key, **err.params, field=slot) from None
         return value

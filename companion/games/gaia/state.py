@@ -91,7 +91,7 @@ def _catalog(raw: Any) -> list[dict[str, Any]] | None:
     return catalog
 
 
-def _objective(i: int, raw: Any, expert: bool = False) -> Objective:
+def parse_objective(i: int, raw: Any, expert: bool = False) -> Objective:
     """G2.1: two pairs of different terrains, or one of each of the six; in the
     expert game also ``"power"``: four power cards played (G10.2)."""
     if expert and raw == "power":
@@ -151,7 +151,7 @@ def new_game(options: Options, players: list[dict[str, Any]],
         "order": order, "first_player": first, "tiles": {}, "next_city": 1,
         "supply": {"tiles": dict(TILE_COUNTS), "animals": ANIMAL_TOKENS},
         "piles": _piles(display, n),
-        "objectives": [_objective(i, o, expert) for i, o in enumerate(raw_objectives)],
+        "objectives": [parse_objective(i, o, expert) for i, o in enumerate(raw_objectives)],
         "result": None,
     }
     if expert:
