@@ -27,11 +27,11 @@ def _face(tile: Any) -> dict[str, Any]:
 
 def dedup(found: list[Any], limit: int = BOX_MAX) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    keys: set[Any] = set()  # every phone's view runs this: one pass, as tiles.same compares
+    keys: set[Any] = set()  # every phone's view runs this: one pass, by the tiles' identity
     for tile in found:
         if not isinstance(tile, dict):
             continue
-        key = (tiles.kind(tile), tiles.cost_key(tile))  # type: ignore[arg-type]
+        key = tiles.identity(tile)  # type: ignore[arg-type]
         if key not in keys:
             keys.add(key)
             out.append(_face(tile))

@@ -35,8 +35,13 @@ def cost_key(tile: Tile) -> tuple[str, ...]:
     return tuple(sorted(tile["ingredients"]))
 
 
+def identity(tile: Tile) -> tuple[str, tuple[str, ...]]:
+    """What makes two tiles the same: their kind and their cost, in any order."""
+    return kind(tile), cost_key(tile)
+
+
 def same(a: Tile, b: Tile) -> bool:
-    return kind(a) == kind(b) and cost_key(a) == cost_key(b)
+    return identity(a) == identity(b)
 
 
 def parse(raw: Any, ingredients: list[str], field: str = "tile") -> Tile:
