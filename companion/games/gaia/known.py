@@ -10,8 +10,9 @@ them first, as ``{"kind": "objective", "terrains": [...]}``.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
+from companion.games.derived import per_state
 from companion.games.errors import RuleError, RuleViolation
 from companion.games.gaia import cards
 from companion.games.gaia.components import LIFE_COUNTS, TERRAINS
@@ -31,10 +32,15 @@ def _face(card: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "city", "symbol": card["symbol"], "needs": list(card["needs"])}
 
 
-def dedup(found: list[Any], limit: int = BOX_MAX) -> list[dict[str, Any]]:
-    """City faces in first-seen order, each once (needs in any order are one card)."""
+Key = tuple[str, tuple[str, ...]]
+
+
+def dedup(found: list[Any], limit: int = BOX_MAX, keys: set[Key] | None = None,
+          ) -> list[dict[str, Any]]:
+    """City faces in first-seen order, each once (needs in any order are one card);
+    ``keys``: cards already listed elsewhere, left out (and the ones found are added)."""
     out: list[dict[str, Any]] = []
-    keys: set[tuple[str, tuple[str, ...]]] = set()  # every phone's view runs this: linear
+    keys = set() if keys is None else keys  # every phone's view runs this: linear
     for card in found:
         if not _is_city(card):
             continue
@@ -90,19 +96,36 @@ def _revealed(state: GaiaState) -> list[dict[str, Any]]:
             for o in state["objectives"] if "power" not in o["requires"]]
 
 
-def public(state: GaiaState) -> list[dict[str, Any]]:
-    """What every phone is offered first: seen in this game, then the host's box."""
+class Table(NamedTuple):
+    """What every phone is offered first: city faces, their keys, objective faces."""
+    cities: list[dict[str, Any]]
+    keys: frozenset[Key]
+    objectives: list[dict[str, Any]]
+
+
+@per_state
+def _table(state: GaiaState) -> Table:
+    """Made once per state: the public view and every seat's view list it."""
     seen = state.get("seen", [])
     box = state["options"].get("box") or []
-    return [*dedup([*seen, *in_public(state), *box]), *objectives([*_revealed(state), *box])]
+    cities = dedup([*seen, *in_public(state), *box])
+    return Table(cities, frozenset(cards.city_key(c) for c in cities),
+                 objectives([*_revealed(state), *box]))
+
+
+def public(state: GaiaState) -> list[dict[str, Any]]:
+    """What every phone is offered first: seen in this game, then the host's box."""
+    table = _table(state)
+    return [*table.cities, *table.objectives]
 
 
 def for_seat(state: GaiaState, seat: int) -> list[dict[str, Any]]:
     """The table's known cards, and the ones this seat named in its own hand."""
     hand: dict[str, Any] = dict(state["players"][seat]["hand"])
     own = list(hand["life"]["known"]) if "life" in hand else []
-    table = public(state)
-    return [*dedup([*table, *own], BOX_MAX * 2), *objectives(table)]
+    table = _table(state)
+    extra = dedup(own, BOX_MAX * 2 - len(table.cities), set(table.keys)) if own else []
+    return [*table.cities, *extra, *table.objectives]
 
 
 def _is_objective(face: Any) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.games.derived import per_state
 from companion.games.errors import RuleError, RuleViolation
 from companion.games.kazaam import tiles
 from companion.games.kazaam.components import PARTS, TYPES
@@ -25,9 +26,12 @@ def _face(tile: Any) -> dict[str, Any]:
             "ingredients": sorted(tile["ingredients"])}
 
 
-def dedup(found: list[Any], limit: int = BOX_MAX) -> list[dict[str, Any]]:
+def dedup(found: list[Any], limit: int = BOX_MAX, keys: set[Any] | None = None
+          ) -> list[dict[str, Any]]:
+    """Tile faces in first-seen order, each once; ``keys``: tiles already listed
+    elsewhere, left out (and the ones found are added)."""
     out: list[dict[str, Any]] = []
-    keys: set[Any] = set()  # every phone's view runs this: one pass, by the tiles' identity
+    keys = set() if keys is None else keys  # every phone's view runs this: one pass
     for tile in found:
         if not isinstance(tile, dict):
             continue
@@ -56,18 +60,28 @@ def _fits(state: State, tile: Any) -> bool:
             and all(i in names for i in tile["ingredients"]))
 
 
+@per_state
+def _table(state: State) -> tuple[list[dict[str, Any]], frozenset[Any]]:
+    """Made once per state (the public view and every seat's view list it): the faces
+    and their identities."""
+    box = [t for t in state["options"].get("box") or [] if _fits(state, t)]
+    faces = dedup([*_bound(state), *tiles.public_tiles(state), *box])
+    return faces, frozenset(tiles.identity(f) for f in faces)  # type: ignore[arg-type]
+
+
 def public(state: State) -> list[dict[str, Any]]:
     """What every phone is offered first: seen in this game, then the host's box."""
-    box = [t for t in state["options"].get("box") or [] if _fits(state, t)]
-    return dedup([*_bound(state), *tiles.public_tiles(state), *box])
+    return list(_table(state)[0])
 
 
 def for_seat(state: State, seat: int) -> list[dict[str, Any]]:
     """The table's known tiles, the ones this seat named in its hand and an ear showed it."""
     player = state["players"][seat]
     shown: Any = player["revealed"] or {}
-    revealed = list(shown.get("tiles", []))
-    return dedup([*public(state), *player["hand"]["known"], *revealed], BOX_MAX * 2)
+    own = [*player["hand"]["known"], *shown.get("tiles", [])]
+    faces, keys = _table(state)
+    extra = dedup(own, BOX_MAX * 2 - len(faces), set(keys)) if own else []
+    return [*faces, *extra]
 
 
 def parse_box(raw: Any, ingredients: list[str]) -> list[dict[str, Any]] | None:
