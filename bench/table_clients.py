@@ -102,7 +102,7 @@ class PageModel:
         if self.stream is not None:
             self.stream.kill(block=False)
         for c in [*self.conns, *self.idle]:
-            c.conn.close()
+            c.close()
 
     def open(self) -> None:
         raise NotImplementedError
@@ -185,7 +185,11 @@ class Phone(PageModel):
             return
         state = message.get("state")
         if state and state.get("id"):  # the seat's stream: its view rides along (`me`)
-            gevent.spawn(self.load, state, "message", message.get("me"))
+            mine = message.get("me")
+            if mine is not None:  # nothing to read: shown now, as onLive() does
+                self.load(state, "message", mine)
+            else:
+                gevent.spawn(self.load, state, "message", None)
         else:
             gevent.spawn(self.load, None, "message_no_state")
 
