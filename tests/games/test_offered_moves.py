@@ -1,8 +1,9 @@
 """Every game in the registry, played only with what it offers: at each step a seat
-that has a move (``legal_moves`` not empty) plays one of its offers, made whole by the
-game's ``complete``; ``is_legal`` and ``apply`` must accept every one, to the end of the
-game or a bounded number of moves. The tables come from each game's ``playout`` and the
-options are drawn among the choices each game declares, so no game is named here."""
+that has a move (``legal_moves`` not empty) has every one of its offers, made whole by
+the game's ``complete``, accepted by ``is_legal``, and plays one of them with ``apply``,
+to the end of the game or a bounded number of moves. The tables come from each game's
+``playout`` and the options are drawn among the choices each game declares, so no game
+is named here."""
 
 from __future__ import annotations
 
@@ -58,9 +59,12 @@ def test_every_offered_move_is_accepted(name: str, seed: int) -> None:
         movers = game.movers(state)
         assert movers, "while the game is played some seat has a move"
         seat = rng.choice(movers)
-        move = game.complete(state, seat, rng.choice(game.legal_moves(state, seat)), rng)
-        refused = game.is_legal(state, seat, move)
-        assert refused is None, (seat, move, refused and refused.as_dict())
+        offers = game.legal_moves(state, seat)
+        for offer in offers:  # every offer, not only the one played
+            whole = game.complete(state, seat, offer, rng)
+            refused = game.is_legal(state, seat, whole)
+            assert refused is None, (seat, whole, refused and refused.as_dict())
+        move = game.complete(state, seat, rng.choice(offers), rng)
         state, _ = game.apply(state, seat, move)
 
 
