@@ -13,7 +13,7 @@ not as a malformed field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,9 +65,19 @@ class Items:
 
 @dataclass(frozen=True)
 class Fields:
-    """An object with only these fields, each optional (null counts as absent)."""
+    """An object with only these fields. Those ``required`` names must be present and
+    not null; the others are optional (null counts as absent). A required field that
+    is missing is refused as that field out of its shape (with its rule, if it has
+    one); ``rule`` is the refusal of a value that is not an object at all."""
 
     fields: Mapping[str, Shape] = field(default_factory=dict)
+    required: Collection[str] = frozenset()
+    rule: Bound | None = None
+
+    def __post_init__(self) -> None:
+        unknown = [name for name in self.required if name not in self.fields]
+        if unknown:  # a typo in a game's declaration, not a player's mistake
+            raise ValueError(f"required fields not declared: {unknown}")
 
 
 @dataclass(frozen=True)
@@ -98,9 +108,11 @@ class Shapes:
     join: Fields = JOIN
 
 
+Ruled = Text | Number | Items | Fields
+
+
 class _Misfit(Exception):
-    def __init__(self, path: str, unknown: bool, shape: Text | Number | Items | None = None
-                 ) -> None:
+    def __init__(self, path: str, unknown: bool, shape: Ruled | None = None) -> None:
         super().__init__(path)
         self.path = path
         self.unknown = unknown
@@ -108,8 +120,13 @@ class _Misfit(Exception):
         self.figures = _figures(shape) if shape is not None else {}
 
 
-def _ruled(shape: Text | Number | Items, path: str) -> _Misfit:
+def _ruled(shape: Ruled, path: str) -> _Misfit:
     return _Misfit(path, False, shape)
+
+
+def _missing(shape: Shape, path: str) -> _Misfit:
+    """A required field that is absent or null: refused as a value out of its shape."""
+    return _ruled(shape, path) if isinstance(shape, Ruled) else _Misfit(path, False)
 
 
 def _fit(shape: Shape, value: Any, path: str) -> None:
@@ -135,13 +152,21 @@ def _fit(shape: Shape, value: Any, path: str) -> None:
 
 def _fit_fields(shape: Fields, value: Any, path: str) -> None:
     if not isinstance(value, dict):
-        raise _Misfit(path, False)
+        raise _ruled(shape, path)
+    required = shape.required
     for name, item in value.items():
         where = f"{path}.{name}" if path else str(name)[:40]
         if name not in shape.fields:
             raise _Misfit(where, True)
         if item is not None:
             _fit(shape.fields[name], item, where)
+        elif name in required:
+            raise _missing(shape.fields[name], where)
+    if required:
+        # in the declaration's order, so the field named is the same on every run
+        for name, declared in shape.fields.items():
+            if name in required and name not in value:
+                raise _missing(declared, f"{path}.{name}" if path else name)
 
 
 def _fit_either(shape: Either, value: Any, path: str) -> None:
@@ -165,12 +190,14 @@ def _fit_either(shape: Either, value: Any, path: str) -> None:
         del telling, misfits
 
 
-def _figures(shape: Text | Number | Items) -> dict[str, int]:
+def _figures(shape: Ruled) -> dict[str, int]:
     """The bound's own numbers, for the rule's sentence."""
     if isinstance(shape, Number):
         return {"min": shape.low, "max": shape.high}
     if isinstance(shape, Items):
         return {"min": shape.least, "max": shape.most}
+    if isinstance(shape, Fields):
+        return {}
     return {"max": shape.most}
 
 
@@ -190,6 +217,15 @@ def check(shape: Shape, value: Any, path: str = "") -> None:
         raise BadMove("move", key, field=where) from None
 
 
+class Misshapen(BadMove):
+    """A move its game's shapes refuse; ``game`` names the game, so the web layer can
+    word the refusal as it words any body of the wrong form."""
+
+    def __init__(self, game: str, refusal: BadMove) -> None:
+        super().__init__(refusal.rule, refusal.key, **refusal.params)
+        self.game = game
+
+
 def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
     """A move of a type the game has, with only the fields that type uses. An unknown
     type is left to the engine, which names it."""
@@ -197,6 +233,7 @@ def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
     declared = shapes.moves.get(kind) if isinstance(kind, str) else None
     if declared is None:
         return
-    check(Fields({**declared.fields, "type": Text()}), move, path)
+    check(Fields({**declared.fields, "type": Text()}, declared.required, declared.rule),
+          move, path)
 
 
