@@ -73,11 +73,16 @@ class Fields:
     fields: Mapping[str, Shape] = field(default_factory=dict)
     required: Collection[str] = frozenset()
     rule: Bound | None = None
+    #: the required names in the declaration's order, so a move missing two is told
+    #: the same one on every run (a set's order changes with the process)
+    needed: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.required if name not in self.fields]
         if unknown:  # a typo in a game's declaration, not a player's mistake
             raise ValueError(f"required fields not declared: {unknown}")
+        object.__setattr__(self, "needed",
+                           tuple(name for name in self.fields if name in self.required))
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,13 @@ class Shapes:
     setup: Fields
     hand: Fields
     join: Fields = JOIN
+    #: each move type's fields with its ``type``, built once rather than per move
+    typed: Mapping[str, Fields] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "typed", {
+            kind: Fields({**declared.fields, "type": Text()}, declared.required, declared.rule)
+            for kind, declared in self.moves.items()})
 
 
 Ruled = Text | Number | Items | Fields
@@ -153,20 +165,17 @@ def _fit(shape: Shape, value: Any, path: str) -> None:
 def _fit_fields(shape: Fields, value: Any, path: str) -> None:
     if not isinstance(value, dict):
         raise _ruled(shape, path)
-    required = shape.required
     for name, item in value.items():
         where = f"{path}.{name}" if path else str(name)[:40]
         if name not in shape.fields:
             raise _Misfit(where, True)
         if item is not None:
             _fit(shape.fields[name], item, where)
-        elif name in required:
+        elif name in shape.required:
             raise _missing(shape.fields[name], where)
-    if required:
-        # in the declaration's order, so the field named is the same on every run
-        for name, declared in shape.fields.items():
-            if name in required and name not in value:
-                raise _missing(declared, f"{path}.{name}" if path else name)
+    for name in shape.needed:
+        if name not in value:
+            raise _missing(shape.fields[name], f"{path}.{name}" if path else name)
 
 
 def _fit_either(shape: Either, value: Any, path: str) -> None:
@@ -230,10 +239,8 @@ def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
     """A move of a type the game has, with only the fields that type uses. An unknown
     type is left to the engine, which names it."""
     kind = move.get("type") if isinstance(move, dict) else None
-    declared = shapes.moves.get(kind) if isinstance(kind, str) else None
-    if declared is None:
-        return
-    check(Fields({**declared.fields, "type": Text()}, declared.required, declared.rule),
-          move, path)
+    declared = shapes.typed.get(kind) if isinstance(kind, str) else None
+    if declared is not None:
+        check(declared, move, path)
 
 
