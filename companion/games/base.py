@@ -9,12 +9,11 @@ from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from companion.games.errors import BadMove
 from companion.games.joining import COLORS as COLORS
 from companion.games.joining import free_colors as free_colors
 from companion.games.joining import join_common as join_common
 from companion.games.joining import join_info_of, joining_of
-from companion.games.shapes import Misshapen, Shapes, check_move
+from companion.games.shapes import Shapes, check_move, checked
 
 if TYPE_CHECKING:
     from companion.games.errors import RuleError
@@ -180,8 +179,7 @@ class GameOf(Generic[StateT, OptionsT]):
     new_game: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]], StateT]
     #: (state, seat, move) -> (new state, events); raises a RuleError for a move the
     #: rules refuse, and leaves ``state`` as it was (``copy_state``). Declared as the
-    #: engine's own; the game's ``apply`` checks the move's ``shapes`` first
-    #: (``check_move``), so the engine reads fields of the declared form only
+    #: engine's; the game's ``apply`` checks the move's ``shapes`` first (``check_move``)
     apply: Callable[[StateT, int, Move], tuple[StateT, list[Event]]]
     #: (state, seat) -> the moves that seat may make now, as offered to the pages; one
     #: that leaves a value to the table (a card drawn, points) is made whole by ``complete``
@@ -256,7 +254,7 @@ class GameOf(Generic[StateT, OptionsT]):
         ``apply`` becomes the one checked entry of a live move."""
         object.__setattr__(self, "apply_unchecked", self.apply)
         if self.shapes is not None:
-            object.__setattr__(self, "apply", _checked(self, self.apply))
+            object.__setattr__(self, "apply", checked(self.name, self.shapes, self.apply))
         shared = {"declare_hand": _no_hands(self.name), "finish": _stopping(self),
                   "join_player": joining_of(self), "join_info": join_info_of(self)}
         needs = {"finish": self.end_rule, "join_player": self.join_rule,
@@ -285,10 +283,7 @@ class GameOf(Generic[StateT, OptionsT]):
         """Refuse a move whose form this game's shapes do not declare (``Misshapen``,
         naming the field at ``path``); its values are the engine's to judge."""
         if self.shapes is not None:
-            try:
-                check_move(self.shapes, move, path)
-            except BadMove as refusal:
-                raise Misshapen(self.name, refusal) from None
+            check_move(self.shapes, move, path, self.name)
 
     def is_legal(self, state: StateT, seat: int, move: Move) -> RuleError | None:
         """Why the rules refuse ``move`` by ``seat`` now (the error ``apply`` raises, with
@@ -346,20 +341,6 @@ class GameOf(Generic[StateT, OptionsT]):
     def status(state: Mapping[str, Any]) -> str:
         """"playing" or "finished", as the engine keeps it."""
         return str(state["status"])
-
-
-def _checked(game: GameOf[StateT, Any], engine: Callable[[StateT, int, Move],
-             tuple[StateT, list[Event]]]) -> Callable[[StateT, int, Move],
-                                                      tuple[StateT, list[Event]]]:
-    """The engine's ``apply`` behind the game's shapes: a closure, not a bound method,
-    so the frozen game's hash does not go through itself."""
-
-    def apply(state: StateT, seat: int, move: Move) -> tuple[StateT, list[Event]]:
-        game.check_move(move)
-        return engine(state, seat, move)
-
-    apply.__doc__ = engine.__doc__
-    return apply
 
 
 def _words(key: str, otherwise: str) -> Texts:

@@ -13,9 +13,9 @@ not as a malformed field.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.errors import BadMove
 
@@ -235,12 +235,31 @@ class Misshapen(BadMove):
         self.game = game
 
 
-def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
-    """A move of a type the game has, with only the fields that type uses. An unknown
-    type is left to the engine, which names it."""
+def check_move(shapes: Shapes, move: Any, path: str = "", game: str = "") -> None:
+    """A move of a type the game has, with only the fields that type uses, or
+    ``Misshapen`` (of ``game``). An unknown type is left to the engine, which names it."""
     kind = move.get("type") if isinstance(move, dict) else None
     declared = shapes.typed.get(kind) if isinstance(kind, str) else None
     if declared is not None:
-        check(declared, move, path)
+        try:
+            check(declared, move, path)
+        except BadMove as refusal:
+            raise Misshapen(game, refusal) from None
+
+
+State = TypeVar("State")
+Apply = Callable[[State, int, dict[str, Any]], tuple[State, list[dict[str, Any]]]]
+
+
+def checked(game: str, shapes: Shapes, engine: Apply[State]) -> Apply[State]:
+    """A game's ``apply``: the move's shapes first, then the engine's ``apply``; a
+    move the shapes refuse never reaches the engine."""
+
+    def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Any]]:
+        check_move(shapes, move, "", game)
+        return engine(state, seat, move)
+
+    apply.__doc__ = engine.__doc__
+    return apply
 
 
