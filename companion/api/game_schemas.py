@@ -1,6 +1,6 @@
 """Marshmallow schemas built from what each game declares (``companion.games.shapes``).
 
-A move is checked once, by the game of its session (``sessions.bounds``); the API
+A move is checked once, by the game of its session (``GameOf.apply``); the API
 reads only its envelope before (``move_envelope``: an object, its ``type``, the seat
 the host names). The OpenAPI document shows one move schema per game (``oneOf`` its
 move types, with a discriminator on ``type``), built from the same declarations, for
@@ -123,7 +123,7 @@ def _move_form(game: str, kind: str) -> Schema:
 
 
 def form_errors(game: str, move: dict[str, Any]) -> dict[str, Any]:
-    """For a move its game's shapes refused (``sessions.bounds.Misshapen``): the field
+    """For a move its game's shapes refused (``games.shapes.Misshapen``): the field
     errors to answer as the API answers any body of the wrong form (422 with
     marshmallow's field list) when a field of its move type has the wrong type or is
     out of a bound no rule states. Empty when the refusal is the game's to say: a

@@ -12,7 +12,8 @@ from companion.api import contract, game_schemas, http, schemas
 from companion.api.http import Blueprint, bearer, expected_version, idem, respond, sessions
 from companion.api.links import with_links
 from companion.api.seats import seat_link
-from companion.sessions import bounds, records
+from companion.games.shapes import Misshapen
+from companion.sessions import records
 from companion.sessions.tokens import body_hash
 
 blp = Blueprint("sessions", __name__, url_prefix="/api/v1",
@@ -123,7 +124,7 @@ class SessionMoves(MethodView):
         try:
             done = sessions().move(sid, bearer(), move, idem(sid, "move"),
                                    expected_version(), query.get("include") == "me")
-        except bounds.Misshapen as refusal:
+        except Misshapen as refusal:
             errors = game_schemas.form_errors(refusal.game, move)
             if not errors:
                 raise

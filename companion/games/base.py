@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshal
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -13,7 +13,7 @@ from companion.games.joining import COLORS as COLORS
 from companion.games.joining import free_colors as free_colors
 from companion.games.joining import join_common as join_common
 from companion.games.joining import join_info_of, joining_of
-from companion.games.shapes import Shapes
+from companion.games.shapes import Shapes, check_move, checked
 
 if TYPE_CHECKING:
     from companion.games.errors import RuleError
@@ -178,7 +178,8 @@ class GameOf(Generic[StateT, OptionsT]):
     #: (options, players, setup, seed-free) -> initial state
     new_game: Callable[[OptionsT, list[dict[str, Any]], dict[str, Any]], StateT]
     #: (state, seat, move) -> (new state, events); raises a RuleError for a move the
-    #: rules refuse, and leaves ``state`` as it was (``copy_state``)
+    #: rules refuse, and leaves ``state`` as it was (``copy_state``). Declared as the
+    #: engine's; the game's ``apply`` checks the move's ``shapes`` first (``check_move``)
     apply: Callable[[StateT, int, Move], tuple[StateT, list[Event]]]
     #: (state, seat) -> the moves that seat may make now, as offered to the pages; one
     #: that leaves a value to the table (a card drawn, points) is made whole by ``complete``
@@ -243,9 +244,17 @@ class GameOf(Generic[StateT, OptionsT]):
     #: dotted place of the setup ("objectives.2"), refused as the start would refuse it:
     #: the table's phones fill the setup one slot at a time in the lobby (None: no setup)
     setup_slot: Callable[[OptionsT, int, str, Any], Any] | None = None
+    #: the engine's ``apply`` alone, for the moves of a stored log: each was checked
+    #: against the shapes when it was made (or imported), so a replay checks nothing twice
+    apply_unchecked: Callable[[StateT, int, Move], tuple[StateT, list[Event]]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """The defaults that depend on the game: its name, its join rule, its bounds."""
+        """The defaults that depend on the game: its name, its join rule, its bounds;
+        ``apply`` becomes the one checked entry of a live move."""
+        object.__setattr__(self, "apply_unchecked", self.apply)
+        if self.shapes is not None:
+            object.__setattr__(self, "apply", checked(self.name, self.shapes, self.apply))
         shared = {"declare_hand": _no_hands(self.name), "finish": _stopping(self),
                   "join_player": joining_of(self), "join_info": join_info_of(self)}
         needs = {"finish": self.end_rule, "join_player": self.join_rule,
@@ -269,6 +278,12 @@ class GameOf(Generic[StateT, OptionsT]):
             if owner is not None:
                 found[field_.name] = getattr(owner, field_.name)
         return cls(name=name, **found, **declared)
+
+    def check_move(self, move: Any, path: str = "") -> None:
+        """Refuse a move whose form this game's shapes do not declare (``Misshapen``,
+        naming the field at ``path``); its values are the engine's to judge."""
+        if self.shapes is not None:
+            check_move(self.shapes, move, path, self.name)
 
     def is_legal(self, state: StateT, seat: int, move: Move) -> RuleError | None:
         """Why the rules refuse ``move`` by ``seat`` now (the error ``apply`` raises, with

@@ -13,9 +13,9 @@ not as a malformed field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.errors import BadMove
 
@@ -65,9 +65,24 @@ class Items:
 
 @dataclass(frozen=True)
 class Fields:
-    """An object with only these fields, each optional (null counts as absent)."""
+    """An object with only these fields. Those ``required`` names must be present and
+    not null; the others are optional (null counts as absent). A required field that
+    is missing is refused as that field out of its shape (with its rule, if it has
+    one); ``rule`` is the refusal of a value that is not an object at all."""
 
     fields: Mapping[str, Shape] = field(default_factory=dict)
+    required: Collection[str] = frozenset()
+    rule: Bound | None = None
+    #: the required names in the declaration's order, so a move missing two is told
+    #: the same one on every run (a set's order changes with the process)
+    needed: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        unknown = [name for name in self.required if name not in self.fields]
+        if unknown:  # a typo in a game's declaration, not a player's mistake
+            raise ValueError(f"required fields not declared: {unknown}")
+        object.__setattr__(self, "needed",
+                           tuple(name for name in self.fields if name in self.required))
 
 
 @dataclass(frozen=True)
@@ -96,11 +111,20 @@ class Shapes:
     setup: Fields
     hand: Fields
     join: Fields = JOIN
+    #: each move type's fields with its ``type``, built once rather than per move
+    typed: Mapping[str, Fields] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "typed", {
+            kind: Fields({**declared.fields, "type": Text()}, declared.required, declared.rule)
+            for kind, declared in self.moves.items()})
+
+
+Ruled = Text | Number | Items | Fields
 
 
 class _Misfit(Exception):
-    def __init__(self, path: str, unknown: bool, shape: Text | Number | Items | None = None
-                 ) -> None:
+    def __init__(self, path: str, unknown: bool, shape: Ruled | None = None) -> None:
         super().__init__(path)
         self.path = path
         self.unknown = unknown
@@ -108,8 +132,13 @@ class _Misfit(Exception):
         self.figures = _figures(shape) if shape is not None else {}
 
 
-def _ruled(shape: Text | Number | Items, path: str) -> _Misfit:
+def _ruled(shape: Ruled, path: str) -> _Misfit:
     return _Misfit(path, False, shape)
+
+
+def _missing(shape: Shape, path: str) -> _Misfit:
+    """A required field that is absent or null: refused as a value out of its shape."""
+    return _ruled(shape, path) if isinstance(shape, Ruled) else _Misfit(path, False)
 
 
 def _fit(shape: Shape, value: Any, path: str) -> None:
@@ -135,13 +164,18 @@ def _fit(shape: Shape, value: Any, path: str) -> None:
 
 def _fit_fields(shape: Fields, value: Any, path: str) -> None:
     if not isinstance(value, dict):
-        raise _Misfit(path, False)
+        raise _ruled(shape, path)
     for name, item in value.items():
         where = f"{path}.{name}" if path else str(name)[:40]
         if name not in shape.fields:
             raise _Misfit(where, True)
         if item is not None:
             _fit(shape.fields[name], item, where)
+        elif name in shape.required:
+            raise _missing(shape.fields[name], where)
+    for name in shape.needed:
+        if name not in value:
+            raise _missing(shape.fields[name], f"{path}.{name}" if path else name)
 
 
 def _fit_either(shape: Either, value: Any, path: str) -> None:
@@ -165,12 +199,14 @@ def _fit_either(shape: Either, value: Any, path: str) -> None:
         del telling, misfits
 
 
-def _figures(shape: Text | Number | Items) -> dict[str, int]:
+def _figures(shape: Ruled) -> dict[str, int]:
     """The bound's own numbers, for the rule's sentence."""
     if isinstance(shape, Number):
         return {"min": shape.low, "max": shape.high}
     if isinstance(shape, Items):
         return {"min": shape.least, "max": shape.most}
+    if isinstance(shape, Fields):
+        return {}
     return {"max": shape.most}
 
 
@@ -190,13 +226,40 @@ def check(shape: Shape, value: Any, path: str = "") -> None:
         raise BadMove("move", key, field=where) from None
 
 
-def check_move(shapes: Shapes, move: Any, path: str = "") -> None:
-    """A move of a type the game has, with only the fields that type uses. An unknown
-    type is left to the engine, which names it."""
+class Misshapen(BadMove):
+    """A move its game's shapes refuse; ``game`` names the game, so the web layer can
+    word the refusal as it words any body of the wrong form."""
+
+    def __init__(self, game: str, refusal: BadMove) -> None:
+        super().__init__(refusal.rule, refusal.key, **refusal.params)
+        self.game = game
+
+
+def check_move(shapes: Shapes, move: Any, path: str = "", game: str = "") -> None:
+    """A move of a type the game has, with only the fields that type uses, or
+    ``Misshapen`` (of ``game``). An unknown type is left to the engine, which names it."""
     kind = move.get("type") if isinstance(move, dict) else None
-    declared = shapes.moves.get(kind) if isinstance(kind, str) else None
-    if declared is None:
-        return
-    check(Fields({**declared.fields, "type": Text()}), move, path)
+    declared = shapes.typed.get(kind) if isinstance(kind, str) else None
+    if declared is not None:
+        try:
+            check(declared, move, path)
+        except BadMove as refusal:
+            raise Misshapen(game, refusal) from None
+
+
+State = TypeVar("State")
+Apply = Callable[[State, int, dict[str, Any]], tuple[State, list[dict[str, Any]]]]
+
+
+def checked(game: str, shapes: Shapes, engine: Apply[State]) -> Apply[State]:
+    """A game's ``apply``: the move's shapes first, then the engine's ``apply``; a
+    move the shapes refuse never reaches the engine."""
+
+    def apply(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Any]]:
+        check_move(shapes, move, "", game)
+        return engine(state, seat, move)
+
+    apply.__doc__ = engine.__doc__
+    return apply
 
 

@@ -1,10 +1,12 @@
 """What a session may hold: the shapes each game declares, and a bounded log.
 
-Moves, setups, hands and imported records are checked against the game's own
-declaration (``companion.games.shapes``) before the engine runs, so a field a
-game does not use is refused (422) instead of being stored, logged and shown.
-For a move this is the one check of its form on the way in: the web layer
-reads only its envelope (an object with a ``type``) before the session is loaded.
+Setups and hands are checked here against the game's own declaration
+(``companion.games.shapes``) before the engine runs, so a field a game does not
+use is refused (422) instead of being stored, logged and shown. A move is checked
+by its game's own entry (``GameOf.apply``, or ``GameOf.check_move`` for the moves
+of an imported record): the one check of its form on the way in, since the web
+layer reads only its envelope (an object with a ``type``) before the session is
+loaded.
 A session's log holds at most ``MAX_SESSION_ENTRIES`` entries (moves, undos,
 joins, re-issued tokens): together with the shapes this bounds its size.
 """
@@ -16,24 +18,6 @@ from typing import Any
 from companion.errors import Invalid, SessionFull, said
 from companion.games import shapes
 from companion.games.base import Game
-from companion.games.errors import BadMove
-
-
-class Misshapen(BadMove):
-    """A move its game's shapes refuse; ``game`` names the game, so the web layer can
-    word the refusal as it words any body of the wrong form."""
-
-    def __init__(self, game: str, refusal: BadMove) -> None:
-        super().__init__(refusal.rule, refusal.key, **refusal.params)
-        self.game = game
-
-
-def check_move(game: Game, move: Any, path: str = "") -> None:
-    if game.shapes is not None:
-        try:
-            shapes.check_move(game.shapes, move, path)
-        except BadMove as refusal:
-            raise Misshapen(game.name, refusal) from None
 
 
 def check_setup(game: Game, setup: Any, path: str = "setup") -> None:

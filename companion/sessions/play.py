@@ -8,6 +8,7 @@ from companion.errors import Conflict, Forbidden, Invalid, NotActive, said
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.games.errors import RuleError
+from companion.games.shapes import Misshapen
 from companion.sessions import bounds, clock, replay, rules
 from companion.sessions.core import (
     Change,
@@ -38,7 +39,7 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
     never for the host playing a seat that has a phone, never in a replay.
     Counted once per answer (``on_move``): a commit retried decides again, and a
     replay decides nothing."""
-    judged: list[str] = []  # the game's name, once the engine has looked at the move
+    judged: list[str] = []  # the game's name, once the engine may look at the move
 
     def decide(loaded: Loaded) -> Change:
         doc = loaded.doc
@@ -47,8 +48,9 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
         if doc["state"] is None:
             raise said(NotActive, "session.not_started", rule=rules.STARTED)
         made = body if game.seat_in_move else {k: v for k, v in body.items() if k != "seat"}
-        bounds.check_move(game, made)
         judged[:] = [game.name]
+        # the game's one check of the move's form, then its rules: a misshapen move is
+        # refused here, before anything is written
         doc["state"], events = game.apply(doc["state"], seat, made)
         doc["status"] = doc["state"]["status"]
         doc["moves"] += 1
@@ -59,7 +61,7 @@ def move(ctx: Context, sid: str, token: str | None, body: dict[str, Any],
     try:
         done = change(ctx, sid, decide, idem, expected_version)
     except RuleError as err:
-        if judged:
+        if judged and not isinstance(err, Misshapen):  # the engine never saw it
             ctx.on_move(judged[0], "rejected", err.rule)
         raise
     if judged and not done.replayed:

@@ -100,7 +100,7 @@ def _entries(ctx: Context, record: dict[str, Any], roster: list[dict[str, Any]]
     bounds.check_setup(game, record["setup"])
     entries.append({"k": "start", "v": len(entries) + 1, "setup": record["setup"]})
     for i, m in enumerate(record.get("moves") or []):
-        bounds.check_move(game, m.get("move"), f"moves.{i}")
+        game.check_move(m.get("move"), f"moves.{i}")
         entries.append({"k": "move", "v": len(entries) + 1, "seat": m.get("seat"),
                         "by": "import", "m": m.get("move")})
     if record.get("finished_by_host"):

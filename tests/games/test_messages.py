@@ -219,7 +219,9 @@ def _bent(move: dict) -> list[dict]:
         if isinstance(move.get(field), str):
             out += [{**move, field: other} for other in ("sea", "star", "sun")]
     if type(move.get("points")) is int:  # a number of points, bent out of any bounds
-        out += [{**move, "points": -10_001}, {**move, "points": 10_001}]
+        out += [{**move, "points": -10_001}, {**move, "points": 10_001},
+                # and within them, for the rules' own refusals: the shapes come first
+                {**move, "points": 1}]
     if isinstance(move.get("points"), dict):  # points by category
         out += [{**move, "points": {"Nope": 1}}, {**move, "points": {}},
                 {**move, "points": {k: 10_001 for k in move["points"]}},

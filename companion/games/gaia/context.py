@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.errors import BadMove
-from companion.games.gaia.components import MAX_COORD
 from companion.games.gaia.document import GaiaState, Player
 
 
@@ -29,15 +28,14 @@ class Ctx:
 
 
 def coord(move: dict[str, Any], name: str) -> list[int]:
-    """A square ``[x, y]`` from the move, both small integers."""
+    """A square ``[x, y]`` from the move: the shapes (``SQUARE``) make it a list of at
+    most two integers within ``MAX_COORD``, if given; a square needs both."""
     at = move.get(name)
-    if (not isinstance(at, list) or len(at) != 2
-            or any(type(v) is not int or abs(v) > MAX_COORD for v in at)):
+    if at is None or len(at) != 2:
         raise BadMove("move", "move.bad_square", field=name)
     return [at[0], at[1]]
 
 
-def coord_list(raw: Any, name: str) -> list[list[int]]:
-    if not isinstance(raw, list) or len(raw) > 64:
-        raise BadMove("move", "move.bad_field", field=name)
+def coord_list(raw: list[Any], name: str) -> list[list[int]]:
+    """The squares of a list the shapes bound (``CLAIMS``)."""
     return [coord({name: v}, name) for v in raw]

@@ -23,8 +23,8 @@ Move = dict[str, Any]
 
 
 def _pile(ctx: Ctx, move: Move) -> str:
-    pile = move.get("pile")
-    if not isinstance(pile, str) or pile not in ctx.state["piles"] or pile == "discard":
+    pile = move.get("pile")  # the shapes: a word, if given
+    if pile not in ctx.state["piles"] or pile == "discard":
         raise BadMove("move", "move.bad_field", field="pile")
     return str(pile)
 
@@ -66,8 +66,8 @@ def draw(ctx: Ctx, move: Move) -> None:
 
 def _draw_display(ctx: Ctx, move: Move, pile: str) -> None:
     part = ctx.state["piles"][pile]
-    slot = move.get("slot")
-    if type(slot) is not int or not 0 <= slot < _display_size(ctx, pile):
+    slot = move.get("slot")  # the shapes: an integer, if given
+    if slot is None or not 0 <= slot < _display_size(ctx, pile):
         raise BadMove("move", "move.bad_field", field="slot")
     card = part["display"][slot]
     if card is None:
@@ -168,9 +168,9 @@ def play_city(ctx: Ctx, move: Move) -> None:
 
 def claim_objective(ctx: Ctx, move: Move) -> None:
     """G8.1: give up the shown nature cards and put a pawn on the objective."""
-    ident = move.get("objective")
+    ident = move["objective"]  # the shapes: an integer, never missing
     objectives = ctx.state["objectives"]
-    if type(ident) is not int or not 0 <= ident < len(objectives):
+    if not 0 <= ident < len(objectives):
         raise BadMove("move", "move.bad_field", field="objective")
     objective = objectives[ident]
     if objective["claimed_by"] is not None:

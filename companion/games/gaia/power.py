@@ -238,13 +238,13 @@ def tornado(ctx: Ctx, move: Move) -> None:
     taken = move.get("taken")
     victims = [p for p in ctx.state["players"] if p["seat"] != ctx.seat
                and cards.hand_size(p) > 0]
-    if not isinstance(taken, list) or len(taken) != len(victims):
+    if taken is None or len(taken) != len(victims):  # the shapes: a list, if given
         raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
     seats = []
     got = []
     known = []
     for entry in taken:
-        if not isinstance(entry, dict) or type(entry.get("seat")) is not int:
+        if entry.get("seat") is None:  # the shapes: an object, its seat an integer
             raise BadMove("move", "move.bad_field", field="taken")
         card = cards.parse_any(entry.get("card"), "taken.card")
         seats.append(entry["seat"])
@@ -259,8 +259,8 @@ def tornado(ctx: Ctx, move: Move) -> None:
         got.append(card)
     if len(set(seats)) != len(seats):
         raise RuleViolation("G10.3", "gaia.tornado.one_each", count=len(victims))
-    keep = move.get("keep")
-    if type(keep) is not int or not 0 <= keep < len(got):
+    keep = move.get("keep")  # the shapes: an integer, if given
+    if keep is None or not 0 <= keep < len(got):
         raise BadMove("move", "move.bad_field", field="keep")
     kept = got.pop(keep)
     if known[keep]:  # G1.2: a known card stays known in the taker's hand

@@ -31,7 +31,7 @@ MOVES = {
     "play_animals": Fields({"symbol": WORD, "at": SQUARE, "claim_cities": CLAIMS}),
     "play_city": Fields({"symbol": WORD, "needs": NEEDS, "at": SQUARE,
                          "claim_cities": CLAIMS}),
-    "claim_objective": Fields({"objective": Number(0, 16)}),
+    "claim_objective": Fields({"objective": Number(0, 16)}, required={"objective"}),
     "feed": Fields({"sources": Items(Fields({"city": SQUARE, "from": SQUARE}), 64),
                     "auto": Flag(), "claim_cities": CLAIMS}),
     "end_turn": NOTHING,

@@ -16,8 +16,8 @@ HARVEST = GameOf.from_modules(
     min_players=state.MIN_PLAYERS, max_players=state.MAX_PLAYERS, join_rule="H1.2",
     options=(Option("rounds", "number", (), state.DEFAULTS["rounds"],
                     limits=(state.ROUNDS_MIN, state.ROUNDS_MAX)),),
-    shapes=Shapes(moves={"enter": Fields({"points": POINTS})}, setup=Fields({}),
-                  hand=Fields({}), join=JOIN),
+    shapes=Shapes(moves={"enter": Fields({"points": POINTS}, required={"points"})},
+                  setup=Fields({}), hand=Fields({}), join=JOIN),
     words={}, rules=RulesText(("H1.1", "H1.2", "H2.1", "H2.2", "H3.1", "H3.2")),
     plays=frozenset({"simultaneous"}),
 )

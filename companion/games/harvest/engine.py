@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.base import copy_state, handler_for
 from companion.games.errors import GameNotActive, RuleViolation
-from companion.games.harvest.state import POINTS_MAX, POINTS_MIN, State
+from companion.games.harvest.state import State
 from companion.games.ranking import places, ranked_end
 from companion.games.turns import seated
 
@@ -47,10 +47,8 @@ def _enter(state: State, seat: int, move: dict[str, Any], events: Events) -> Non
         raise RuleViolation("H2.1", "harvest.enter.seated_only")
     if seat in state["turn"]["entered"]:
         raise RuleViolation("H2.1", "harvest.enter.once", round=state["turn"]["round"])
-    points = move.get("points")
-    if type(points) is not int or not POINTS_MIN <= points <= POINTS_MAX:
-        raise RuleViolation("H2.1", "harvest.enter.range", min=POINTS_MIN, max=POINTS_MAX)
-    state["pending"][str(seat)] = points
+    # the shapes bound the points by H2.1: an integer in range, never missing
+    state["pending"][str(seat)] = move["points"]
     state["turn"]["entered"].append(seat)
     # H2.2: the table learns that the seat entered, not what
     events.append({"type": "entered", "seat": seat, "round": state["turn"]["round"]})

@@ -46,9 +46,9 @@ def draw(ctx: Ctx, move: Move) -> None:
 
 def build(ctx: Ctx, move: Move) -> None:
     """K4.3: into a free slot of its kind, paying exactly its ingredients."""
-    tile = tiles.parse(move.get("tile"), ctx.names)
-    slot = move.get("slot")
-    if not isinstance(slot, str) or slot not in SLOTS:
+    tile = tiles.parse(move["tile"], ctx.names)
+    slot = move["slot"]  # the shapes: a word, never missing
+    if slot not in SLOTS:
         raise BadMove("move", "move.bad_field", field="slot")
     if SLOTS[slot] != tile["part"]:
         raise RuleViolation("K4.3", "kazaam.build.wrong_slot", part=tile["part"], slot=slot)
@@ -68,7 +68,7 @@ def build(ctx: Ctx, move: Move) -> None:
 
 def discard(ctx: Ctx, move: Move) -> None:
     """K4.4: the tile's ingredients plus one of the alchemist's own."""
-    tile = tiles.parse(move.get("tile"), ctx.names)
+    tile = tiles.parse(move["tile"], ctx.names)
     tiles.take_from_hand(ctx.player, tile)
     ctx.state["discard"].append(tile)
     tiles.release(ctx.state, ctx.seat, tile)

@@ -27,9 +27,9 @@ class Ctx:
     def emit(self, type_: str, **fields: Any) -> None:
         self.events.append({"type": type_, **fields})
 
-    def other(self, raw: Any, field_name: str = "seat") -> int:
-        """Another player's seat from a power's target."""
-        seat = raw.get(field_name) if isinstance(raw, dict) else None
+    def other(self, raw: dict[str, Any], field_name: str = "seat") -> int:
+        """Another player's seat from a power's target (an object, the shapes say)."""
+        seat = raw.get(field_name)
         if not seated(seat, self.state["players"]):
             raise BadMove("move", "move.bad_field", field=f"target.{field_name}")
         return seat

@@ -16,13 +16,14 @@ NOTHING = Fields({})
 
 MOVES = {
     "draw": Fields({"tile": TILE}),  # named privately (K1.7)
-    "build": Fields({"tile": TILE, "slot": WORD}),
-    "discard": Fields({"tile": TILE}),
-    # K5: the power of a built part, with its target
+    "build": Fields({"tile": TILE, "slot": WORD}, required={"tile", "slot"}),
+    "discard": Fields({"tile": TILE}, required={"tile"}),
+    # K5: the power of a built part, with its target (which fields, the power says)
     "power": Fields({"slot": WORD, "target": Fields({
-        "seat": Number(0, 16), "tile": TILE, "slot": WORD, "ingredients": TAKEN})}),
+        "seat": Number(0, 16), "tile": TILE, "slot": WORD, "ingredients": TAKEN})},
+        required={"slot"}),
     "refresh": NOTHING,
-    "react": Fields({"answer": WORD}),  # K5.6
+    "react": Fields({"answer": WORD}, required={"answer"}),  # K5.6
     "end_turn": NOTHING,
 }
 

@@ -10,27 +10,24 @@ from companion.games.base import copy_state, handler_for, player_name
 from companion.games.errors import BadMove, GameNotActive, NotYourTurn, RuleViolation
 from companion.games.ranking import ranked_end
 from companion.games.scorepad.score import score
-from companion.games.scorepad.state import POINTS_MAX, POINTS_MIN, State, point_keys
+from companion.games.scorepad.state import State, point_keys
 from companion.games.turns import next_seat, seated
 
 Event = dict[str, Any]
 Events = list[Event]
 
 
-def _points(state: State, raw: Any) -> dict[str, int]:
-    """S2.1: a non-empty object of this pad's categories (or its total) to integers
-    from -10,000 to 10,000."""
+def _points(state: State, raw: dict[str, int]) -> dict[str, int]:
+    """S2.1: a non-empty object of this pad's categories (or its total); the shapes
+    bound each value to an integer from -10,000 to 10,000."""
     keys = point_keys(state["options"])
-    if not isinstance(raw, dict) or not raw:
+    if not raw:  # an empty object fits the shapes, and enters nothing
         raise BadMove("S2.1", "scorepad.score.no_points")
-    for name, value in raw.items():
+    for name in raw:
         if name not in keys:
             # the pad's own words, as typed: never translated (``name``/``want``)
             raise RuleViolation("S2.1", "scorepad.score.unknown_category",
                                 name=str(name)[:40], want=", ".join(keys))
-        if type(value) is not int or not POINTS_MIN <= value <= POINTS_MAX:
-            raise RuleViolation("S2.1", "scorepad.score.points_range", name=name,
-                                min=POINTS_MIN, max=POINTS_MAX)
     return {name: raw[name] for name in keys if name in raw}  # in the pad's order
 
 
@@ -55,14 +52,14 @@ def _target(state: State, seat: int, move: dict[str, Any]) -> tuple[int, int]:
         raise RuleViolation("S2.1", "scorepad.score.seated_only")
     if not seated(target, state["players"]):
         raise RuleViolation("S2.1", "scorepad.score.no_seat", count=n)
-    if type(number) is not int or not 1 <= number <= current:
+    if not 1 <= number <= current:  # the shapes: an integer, if given
         raise RuleViolation("S2.1", "scorepad.score.round_range", number=current)
     return target, number
 
 
 def _score(state: State, seat: int, move: dict[str, Any], events: Events) -> None:
     target, number = _target(state, seat, move)
-    points = _points(state, move.get("points"))
+    points = _points(state, move["points"])  # the shapes: always an object
     rounds = state["entries"][str(target)]
     earlier = rounds.get(str(number))
     rounds[str(number)] = points

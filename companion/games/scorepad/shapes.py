@@ -47,10 +47,14 @@ class AnyName(Mapping[str, Shape]):
 
 SEAT = Number(0, MAX_PLAYERS - 1)
 SCORED_SEAT = Number(0, MAX_PLAYERS - 1, Bound("S2.1", "scorepad.score.seat_number"))
+#: S2.1: an entry's points, by category; each category named needs its points (a null
+#: is no number), and an entry without points, or not an object, enters nothing
+CATEGORIES = AnyName(POINTS, CATEGORY_MAX)
+ENTRY = Fields(CATEGORIES, required=CATEGORIES, rule=Bound("S2.1", "scorepad.score.no_points"))
 MOVES = {
-    "score": Fields({"points": Fields(AnyName(POINTS, CATEGORY_MAX)), "seat": SCORED_SEAT,
+    "score": Fields({"points": ENTRY, "seat": SCORED_SEAT,
                      # an open-ended pad has no last round; a session's log bounds it
-                     "round": ROUND}),
+                     "round": ROUND}, required={"points"}),
     "end_turn": Fields({"seat": SEAT}),  # the host names the seat on turn (S2.2)
 }
 

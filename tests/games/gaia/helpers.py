@@ -6,7 +6,7 @@ import copy
 from functools import partial
 from typing import Any
 
-from companion.games.gaia import apply, new_game, normalize_options
+from companion.games.gaia import GAIA, new_game, normalize_options
 from companion.games.gaia.board import key, satisfied, xy
 from tests.games.checks import played, refused
 from tests.games.checks import types as types  # the stories import it from here
@@ -78,5 +78,6 @@ def at(state: dict[str, Any], square: tuple[int, int]) -> dict[str, Any]:
     return state["tiles"][key(square)]  # type: ignore[no-any-return]
 
 
+apply = GAIA.apply  # the game's one entry: its shapes, then its engine
 play = partial(played, apply)  # apply, its input checked untouched
 rejects = partial(refused, apply)  # a refusal under a rule, the state untouched

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.errors import RuleError
-from companion.games.gaia import apply, legal_moves, new_game
+from companion.games.gaia import GAIA, legal_moves, new_game
 from companion.games.gaia.board import satisfied, xy
 from companion.games.gaia.complete import complete as expand
 from companion.games.gaia.components import (
@@ -21,6 +21,8 @@ from companion.games.gaia.components import (
 )
 from companion.games.gaia.playout import Table
 from tests.games.checks import replays_exactly, tried_cleanly
+
+apply = GAIA.apply  # the game's one entry: its shapes, then its engine
 
 PROFILES = [{}, {"feeding": "all"}, {"duplicate_needs": "distinct_neighbours"},
             {"end_on": "deck_empty", "auto_end_turn": False}]

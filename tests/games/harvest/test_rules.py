@@ -4,12 +4,13 @@ round closes (H2.2), the end and the early stop (H3)."""
 from __future__ import annotations
 
 from companion.games import GAMES
-from companion.games.harvest.engine import apply, finish
+from companion.games.harvest.engine import finish
 from companion.games.harvest.playout import Table
 from companion.games.harvest.state import new_game, normalize_options
 from tests.games.checks import played, refused, types
 
 GAME = GAMES["harvest"]
+apply = GAME.apply  # the game's one entry: its shapes, then its engine
 
 
 def _table(players: int = 3, **options):

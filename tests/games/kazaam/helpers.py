@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.games.kazaam import apply, new_game, normalize_options
+from companion.games.kazaam import KAZAAM, new_game, normalize_options
 from tests.games.checks import played, refused
 from tests.games.checks import types as types  # the stories import it from here
 
@@ -37,5 +37,6 @@ def built(state: dict[str, Any], seat: int, slot: str, tile: dict[str, Any],
     state["pile"] -= 1
 
 
+apply = KAZAAM.apply  # the game's one entry: its shapes, then its engine
 play = partial(played, apply)  # apply, its input checked untouched
 rejects = partial(refused, apply)  # a refusal under a rule, the state untouched

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.games.scorepad import apply, new_game, normalize_options
+from companion.games.scorepad import SCOREPAD, new_game, normalize_options
 from tests.games.checks import played, refused
 from tests.games.checks import types as types  # the stories import it from here
 
@@ -18,6 +18,7 @@ def game(players: int = 3, setup: dict[str, Any] | None = None, **options: Any
     return new_game(normalize_options(options), roster, setup or {})
 
 
+apply = SCOREPAD.apply  # the game's one entry: its shapes, then its engine
 play = partial(played, apply)  # apply, its input checked untouched
 rejects = partial(refused, apply)  # a refusal under a rule, the state untouched
 

@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from companion.games import shapes
 from companion.games.errors import BadMove, RuleError
-from companion.games.scorepad import SCOREPAD, apply, finish, legal_moves
+from companion.games.scorepad import SCOREPAD, finish, legal_moves
 from companion.games.scorepad.playout import Table, fill
 from companion.games.scorepad.score import breakdown
 from tests.games.checks import replays_exactly, tried_cleanly
+
+apply = SCOREPAD.apply  # the game's one entry: its shapes, then its engine
 
 profiles = st.fixed_dictionaries({
     "scoring": st.sampled_from(["per_turn", "per_round"]),
