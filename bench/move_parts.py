@@ -41,7 +41,7 @@ from companion.store.embedded import EmbeddedRedis  # noqa: E402
 
 #: (owner, attribute, label): each part timed, in the order printed
 PARTS: list[tuple[Any, str, str]] = [
-    (GAMES["gaia"], "apply", "the engine's apply"),
+    (GAMES["gaia"], "apply", "the game's apply (form, rules)"),
     (play, "seat_view", "the mover's view (its legal moves)"),
     (core, "public_state", "the public state"),
     (store.Store, "commit", "the commit"),

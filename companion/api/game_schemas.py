@@ -66,11 +66,15 @@ def _ruled(shape: sh.Text | sh.Number | sh.Items) -> fields.Field[Any]:
 
 
 def schema_for(declared: Mapping[str, sh.Shape], name: str | None = None,
-               extra: dict[str, fields.Field[Any]] | None = None) -> Schema:
-    """A strict schema with exactly the declared fields (plus ``extra``)."""
+               extra: dict[str, fields.Field[Any]] | None = None,
+               required: Iterable[str] = ()) -> Schema:
+    """A strict schema with exactly the declared fields (plus ``extra``); ``required``:
+    the names that must be present and not null."""
     name = name or "Fields"
     built: dict[str, fields.Field[Any] | type] = {k: field_for(v, name + _camel(k))
                                              for k, v in declared.items()}
+    for key in required:
+        built[key].required, built[key].allow_none = True, False  # type: ignore[union-attr]
     built.update(extra or {})
     built["Meta"] = type("Meta", (), {"unknown": RAISE})
     return Schema.from_dict(built, name=name)()  # type: ignore[arg-type]
@@ -156,7 +160,8 @@ def document(spec: APISpec) -> None:
         for kind, shape in declared.moves.items():
             name = _camel(game.name, "move", kind)
             spec.components.schema(name, schema=schema_for(shape.fields, name, {
-                "type": fields.String(required=True, validate=validate.OneOf([kind]))}))
+                "type": fields.String(required=True, validate=validate.OneOf([kind]))},
+                shape.needed))
             mapping[kind] = f"#/components/schemas/{name}"
         name = _camel(game.name, "move")
         spec.components.schema(name, {

@@ -20,12 +20,12 @@ def test_the_bench_prints_each_part_of_a_moves_work():
     rows = {name.strip(): float(us) for name, us in
             re.findall(r"^  (.+?)\s+([\d.]+) µs$", out.stdout, re.M)}
     assert list(rows) == [
-        "the service call, in all", "the engine's apply", "the mover's view (its legal moves)",
-        "the public state", "the commit", JSON, "the script's call through redis-py",
-        "its send", "its reply read"], out.stdout
+        "the service call, in all", "the game's apply (form, rules)",
+        "the mover's view (its legal moves)", "the public state", "the commit", JSON,
+        "the script's call through redis-py", "its send", "its reply read"], out.stdout
     assert all(us > 0 for us in rows.values()), out.stdout
     # parts that do not overlap fit in what holds them
-    assert (rows["the engine's apply"] + rows["the mover's view (its legal moves)"]
+    assert (rows["the game's apply (form, rules)"] + rows["the mover's view (its legal moves)"]
             + rows["the public state"] + rows["the commit"]
             < rows["the service call, in all"]), out.stdout
     assert rows[JSON] + rows["the script's call through redis-py"] < rows["the commit"]
