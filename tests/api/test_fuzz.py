@@ -55,7 +55,7 @@ def test_no_input_gives_a_5xx(live, body, path, who, if_match):
         assert after == before
 
 
-# -- hostile values in every field (issue 12): deep nesting and huge integers ----------------
+# -- hostile values in every field: deep nesting and huge integers ----------------
 def _deep(depth: int, leaf: object) -> object:
     for i in range(depth):
         leaf = [leaf] if i % 2 else {"k": leaf}
