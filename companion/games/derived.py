@@ -12,6 +12,7 @@ value twice.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ def per_state(make: Callable[[Any], T]) -> Callable[[Any], T]:
     value is shared: callers build new lists from it and never change it."""
     kept: OrderedDict[int, tuple[Any, T]] = OrderedDict()
 
+    @functools.wraps(make)
     def derived(state: Any) -> T:
         found = kept.get(id(state))
         if found is not None and found[0] is state:
@@ -38,6 +40,4 @@ def per_state(make: Callable[[Any], T]) -> Callable[[Any], T]:
             kept.popitem(last=False)
         return value
 
-    derived.__doc__ = make.__doc__
-    derived.__wrapped__ = make  # type: ignore[attr-defined]
     return derived

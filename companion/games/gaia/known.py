@@ -108,9 +108,9 @@ def _table(state: GaiaState) -> Table:
     """Made once per state: the public view and every seat's view list it."""
     seen = state.get("seen", [])
     box = state["options"].get("box") or []
-    cities = dedup([*seen, *in_public(state), *box])
-    return Table(cities, frozenset(cards.city_key(c) for c in cities),
-                 objectives([*_revealed(state), *box]))
+    keys: set[Key] = set()
+    cities = dedup([*seen, *in_public(state), *box], keys=keys)  # fills ``keys``
+    return Table(cities, frozenset(keys), objectives([*_revealed(state), *box]))
 
 
 def public(state: GaiaState) -> list[dict[str, Any]]:

@@ -65,8 +65,9 @@ def _table(state: State) -> tuple[list[dict[str, Any]], frozenset[Any]]:
     """Made once per state (the public view and every seat's view list it): the faces
     and their identities."""
     box = [t for t in state["options"].get("box") or [] if _fits(state, t)]
-    faces = dedup([*_bound(state), *tiles.public_tiles(state), *box])
-    return faces, frozenset(tiles.identity(f) for f in faces)  # type: ignore[arg-type]
+    keys: set[Any] = set()
+    faces = dedup([*_bound(state), *tiles.public_tiles(state), *box], keys=keys)
+    return faces, frozenset(keys)
 
 
 def public(state: State) -> list[dict[str, Any]]:
